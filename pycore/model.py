@@ -1,0 +1,162 @@
+"""The puzzle's own vocabulary: kinds, geometry, cages, the puzzle and the player's position.
+
+Cells are numbered row-major from 0. Digits run 1…size. A candidate set is a bit mask with bit
+d-1 for digit d. Everything here is an immutable value; nothing here knows about strings.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+KINDS = ("sudoku", "sudoku-x", "windoku", "jigsaw", "killer", "killer-jigsaw", "kenken", "kendoku")
+CAGED_KINDS = frozenset({"killer", "killer-jigsaw", "kenken", "kendoku"})
+ARITHMETIC_KINDS = frozenset({"kenken", "kendoku"})
+REGION_KINDS = frozenset({"jigsaw", "killer-jigsaw"})
+BOXLESS_KINDS = frozenset({"kenken"}) | REGION_KINDS
+OPERATORS = ("+", "-", "x", "/")
+
+# Box shapes (rows, columns) by grid size; sizes missing here have no boxes.
+BOX_SHAPES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 16: (4, 4), 25: (5, 5)}
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits in a candidate mask, ascending."""
+    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
+
+
+def mask_of(digits) -> int:
+    mask = 0
+    for d in digits:
+        mask |= 1 << (d - 1)
+    return mask
+
+
+def full_mask(size: int) -> int:
+    return (1 << size) - 1
+
+
+@dataclass(frozen=True)
+class Cage:
+    """Cells (row-major, ascending) that combine to `total` under `op`.
+
+    Killer cages are always "+" and hold no repeated digit. KenKen cages may repeat a digit
+    when the copies are not in the same row or column.
+    """
+    cells: tuple[int, ...]
+    total: int
+    op: str = "+"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    kind: str
+    size: int
+    givens: tuple[int, ...]                 # one per cell, 0 = no given
+    regions: tuple[int, ...] | None = None  # one per cell, 1…size; jigsaw kinds only
+    cages: tuple[Cage, ...] = ()            # sorted by first cell
+
+    @property
+    def cell_count(self) -> int:
+        return self.size * self.size
+
+    @property
+    def box_shape(self) -> tuple[int, int] | None:
+        """(rows, columns) of a box, or None when the kind has no boxes."""
+        if self.kind in BOXLESS_KINDS:
+            return None
+        return BOX_SHAPES.get(self.size)
+
+    @cached_property
+    def region_of(self) -> tuple[int, ...] | None:
+        """The box or jigsaw region (1…size) of every cell, or None when there are none."""
+        if self.regions is not None:
+            return self.regions
+        shape = self.box_shape
+        if shape is None:
+            return None
+        box_rows, box_cols = shape
+        boxes_across = self.size // box_cols
+        return tuple(
+            (cell // self.size // box_rows) * boxes_across + (cell % self.size) // box_cols + 1
+            for cell in range(self.cell_count)
+        )
+
+    @cached_property
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        """Every group of cells whose digits must all differ: rows, columns, boxes or regions,
+        the diagonals of Sudoku X and the windows of Windoku."""
+        n = self.size
+        units = [tuple(range(r * n, r * n + n)) for r in range(n)]
+        units += [tuple(range(c, n * n, n)) for c in range(n)]
+        if self.region_of is not None:
+            for region in range(1, n + 1):
+                units.append(tuple(i for i, g in enumerate(self.region_of) if g == region))
+        if self.kind == "sudoku-x":
+            units.append(tuple(i * n + i for i in range(n)))
+            units.append(tuple(i * n + n - 1 - i for i in range(n)))
+        if self.kind == "windoku":
+            units += windows(n)
+        return tuple(units)
+
+    @property
+    def extra_units(self) -> tuple[tuple[int, ...], ...]:
+        """Diagonals (Sudoku X) or windows (Windoku): what a renderer shades."""
+        n = self.size
+        if self.kind == "sudoku-x":
+            return (tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n)))
+        if self.kind == "windoku":
+            return tuple(windows(n))
+        return ()
+
+
+def windows(n: int) -> list[tuple[int, ...]]:
+    """Windoku's four extra boxes, each one cell in from a box corner (9×9: r2c2, r2c6, r6c2, r6c6)."""
+    shape = BOX_SHAPES.get(n)
+    if shape is None:
+        return []
+    box_rows, box_cols = shape
+    result = []
+    for top in range(1, n - box_rows, box_rows + 1):
+        for left in range(1, n - box_cols, box_cols + 1):
+            result.append(tuple((top + r) * n + left + c for r in range(box_rows) for c in range(box_cols)))
+    return result
+
+
+@dataclass(frozen=True)
+class Position:
+    """The player's progress on top of the givens.
+
+    `solved[i]` is a digit the player placed (0 = none). `candidates[i]` is the pencil-mark mask
+    of an unsolved cell; 0 means "no information", which is not the same as "all digits".
+    """
+    solved: tuple[int, ...]
+    candidates: tuple[int, ...]
+
+    @staticmethod
+    def empty(cell_count: int) -> "Position":
+        zeros = (0,) * cell_count
+        return Position(zeros, zeros)
+
+    @property
+    def has_progress(self) -> bool:
+        return any(self.solved) or any(self.candidates)
+
+
+def progress_notation(puzzle: Puzzle, position: Position) -> list[str]:
+    """Per cell, the corpus notation: `.` nothing, `gD` given, `sD` solved, `cDDD` candidates.
+    Digits above 9 are written in base 36 (a = 10)."""
+    out = []
+    for cell in range(puzzle.cell_count):
+        if puzzle.givens[cell]:
+            out.append("g" + digit_char(puzzle.givens[cell]))
+        elif position.solved[cell]:
+            out.append("s" + digit_char(position.solved[cell]))
+        elif position.candidates[cell]:
+            out.append("c" + "".join(digit_char(d) for d in digits_of(position.candidates[cell])))
+        else:
+            out.append(".")
+    return out
+
+
+def digit_char(d: int) -> str:
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[d]
