@@ -1,0 +1,66 @@
+"""Where a puzzle string comes from: a bare string, a query string, or a whole URL
+(SudokuWiki's or this project's), percent-encoded or not."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, unquote
+
+from ..model import KINDS
+from .errors import PuzzleStringError
+
+MAX_INPUT = 20_000  # the longest real string (a 25×25 jigsaw) is under 4,000 characters
+
+# SudokuWiki page names, lower-cased, tested in this order, and the kind each implies.
+PAGE_KINDS = (
+    ("killerjigsaw", "killer-jigsaw"), ("jigsawkiller", "killer-jigsaw"),
+    ("killer", "killer"), ("kenken", "kenken"), ("kendoku", "kendoku"),
+    ("sudokux", "sudoku-x"), ("sudoku_x", "sudoku-x"), ("windoku", "windoku"), ("jigsaw", "jigsaw"),
+)
+
+
+@dataclass(frozen=True)
+class Source:
+    bd: str
+    params: dict[str, str]
+    page_kind: str | None  # what the URL's page or a `kind=` parameter says, if anything
+
+
+def read_source(text: str) -> Source:
+    if not isinstance(text, str):
+        raise PuzzleStringError("the puzzle must be given as text")
+    if len(text) > MAX_INPUT:
+        raise PuzzleStringError(f"input of {len(text)} characters is too long to be a puzzle (limit {MAX_INPUT})")
+    text = "".join(text.split())  # links wrapped in e-mails and forum posts pick up spaces and breaks
+    if not text:
+        raise PuzzleStringError("no puzzle string given")
+    if "%" in text and "=" not in text and "?" not in text:
+        text = unquote(text)  # a whole link or string percent-encoded once more
+    page, query = "", None
+    if "?" in text:
+        address, query = text.split("?", 1)
+        page = address.rsplit("/", 1)[-1].lower()
+    elif "://" in text:
+        query = ""  # a link with no query cannot hold a puzzle
+    elif "=" in text:
+        query = text
+    if query is not None:
+        query = query.split("#", 1)[0]
+    if query is None:
+        return Source(text, {}, None)
+    params = {key.lower(): value.strip() for key, value in parse_qsl(query, keep_blank_values=True)}
+    if "bd" not in params:
+        raise PuzzleStringError("the link has no bd= parameter holding the puzzle")
+    if not params["bd"]:
+        raise PuzzleStringError("the link's bd= parameter is empty")
+    return Source(params["bd"], params, kind_from(page, params.get("kind")))
+
+
+def kind_from(page: str, kind_param: str | None) -> str | None:
+    if kind_param:
+        if kind_param not in KINDS:
+            raise PuzzleStringError(f"unknown kind={kind_param!r} (one of {', '.join(KINDS)})")
+        return kind_param
+    for name, kind in PAGE_KINDS:
+        if name in page:
+            return kind
+    return None
