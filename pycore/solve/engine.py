@@ -1,0 +1,374 @@
+"""Propagation and iterative search over candidate masks.
+
+A search state is a flat list of candidate masks (one per cell) plus, per constraint, its live
+digit sets or tuples. Propagation narrows the state in place until nothing changes; it returns
+None, or a short tuple naming the contradiction (formatted into words only when reported, since
+contradictions are routine inside the search). The search keeps an explicit stack of frames so
+that `Solver.step` can stop after any number of nodes and resume later.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from time import perf_counter
+
+from ..model import Puzzle, digits_of
+from .combos import fits
+from .network import BOUNDS, FULL, SET, TUPLES, Network, cell_name, compile_puzzle
+
+# Contradiction codes.
+EMPTY, MISSING, CAGE, CROWDED = 0, 1, 2, 3
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    status: str                      # "unique", "multiple", "none" or "timeout"
+    solution: tuple[int, ...] | None
+    reason: str | None
+    nodes: int
+    guesses: int
+    seconds: float
+
+
+def propagate(net: Network, cand: list[int], live: list, singles: list[int], changed: set[int]):
+    """Narrows `cand` and `live` in place to a fixpoint. `singles` are cells newly reduced to one
+    digit, `changed` cells whose constraints must be revised. Returns None or a contradiction."""
+    peers = net.peers
+    units = net.units
+    all_digits = net.all_digits
+    constraints_of = net.constraints_of
+    while True:
+        # Naked singles: a solved cell's digit leaves all its peers.
+        while singles:
+            cell = singles.pop()
+            bit = cand[cell]
+            for peer in peers[cell]:
+                mask = cand[peer]
+                if mask & bit:
+                    mask ^= bit
+                    if not mask:
+                        return (EMPTY, peer)
+                    cand[peer] = mask
+                    changed.add(peer)
+                    if not mask & (mask - 1):
+                        singles.append(peer)
+        if changed:
+            dirty = set()
+            for cell in changed:
+                dirty.update(constraints_of[cell])
+            changed.clear()
+            for index in dirty:
+                problem = revise(net, index, cand, live, singles, changed)
+                if problem:
+                    return problem
+            if singles or changed:
+                continue
+        # Hidden singles: a digit with one place left in a unit goes there.
+        found = False
+        for number, unit in enumerate(units):
+            once = twice = 0
+            for cell in unit:
+                mask = cand[cell]
+                twice |= once & mask
+                once |= mask
+            if once != all_digits:
+                return (MISSING, number, all_digits & ~once)
+            only = once & ~twice
+            if only:
+                for cell in unit:
+                    mask = cand[cell]
+                    hidden = mask & only
+                    if hidden and hidden != mask:
+                        if hidden & (hidden - 1):
+                            return (CROWDED, cell)
+                        cand[cell] = hidden
+                        singles.append(cell)
+                        changed.add(cell)
+                        found = True
+        if not found:
+            return None
+
+
+def narrow(cand, cell, keep, singles, changed):
+    """Keeps only `keep` in a cell; False when nothing is left."""
+    mask = cand[cell]
+    new = mask & keep
+    if new != mask:
+        if not new:
+            return False
+        cand[cell] = new
+        changed.add(cell)
+        if not new & (new - 1):
+            singles.append(cell)
+    return True
+
+
+def revise(net: Network, index: int, cand, live, singles, changed):
+    kind, cells, total, op = net.constraints[index]
+    if kind == SET:
+        return revise_set(net, index, cells, cand, live, singles, changed)
+    if kind == TUPLES:
+        return revise_tuples(index, cells, cand, live, singles, changed)
+    if kind == BOUNDS or op == "+":
+        problem = revise_bounds(index, cells, total, cand, singles, changed)
+        if problem or kind == BOUNDS:
+            return problem
+    # FULL: arithmetic can only be checked once every cell is solved.
+    masks = [cand[c] for c in cells]
+    if all(not m & (m - 1) for m in masks):
+        if not fits(op, total, [m.bit_length() for m in masks]):
+            return (CAGE, index)
+    return None
+
+
+def revise_set(net, index, cells, cand, live, singles, changed):
+    """Distinct digits with a total: keep the digit sets that fit the live candidates, narrow
+    each cell to their union, and place or point the digits every set needs."""
+    masks = [cand[c] for c in cells]
+    union = solved = 0
+    for mask in masks:
+        union |= mask
+        if not mask & (mask - 1):
+            solved |= mask
+    combos = live[index]
+    keep = []
+    for combo in combos:
+        if combo & union == combo and combo & solved == solved:
+            for mask in masks:
+                if not combo & mask:
+                    break
+            else:
+                keep.append(combo)
+    if not keep:
+        return (CAGE, index)
+    if len(keep) != len(combos):
+        live[index] = keep
+    allowed = 0
+    required = net.all_digits
+    for combo in keep:
+        allowed |= combo
+        required &= combo
+    if allowed != union:
+        for cell in cells:
+            if not narrow(cand, cell, allowed, singles, changed):
+                return (EMPTY, cell)
+    required &= ~solved
+    while required:
+        bit = required & -required
+        required ^= bit
+        holders = [c for c in cells if cand[c] & bit]
+        if not holders:
+            return (CAGE, index)
+        if len(holders) == 1:
+            cell = holders[0]
+            if cand[cell] != bit:
+                cand[cell] = bit
+                singles.append(cell)
+                changed.add(cell)
+            continue
+        # The digit is somewhere among the holders: cells seeing all of them cannot have it.
+        common = -1
+        for cell in holders:
+            common &= net.peer_bits[cell]
+        while common:
+            low = common & -common
+            common ^= low
+            peer = low.bit_length() - 1
+            mask = cand[peer]
+            if mask & bit:
+                mask ^= bit
+                if not mask:
+                    return (EMPTY, peer)
+                cand[peer] = mask
+                changed.add(peer)
+                if not mask & (mask - 1):
+                    singles.append(peer)
+    return None
+
+
+def revise_tuples(index, cells, cand, live, singles, changed):
+    """KenKen arithmetic by support: drop tuples using a removed candidate, then keep in each
+    cell only the digits some surviving tuple uses."""
+    tuples, supports = live[index]
+    kept = tuples
+    for position, cell in enumerate(cells):
+        mask = cand[cell]
+        if supports[position] & ~mask:
+            kept = [t for t in kept if t[position] & mask]
+    if kept is not tuples:
+        if not kept:
+            return (CAGE, index)
+        new_supports = []
+        for values in zip(*kept):
+            support = 0
+            for bit in set(values):
+                support |= bit
+            new_supports.append(support)
+        supports = tuple(new_supports)
+        live[index] = (kept, supports)
+    for position, cell in enumerate(cells):
+        if not narrow(cand, cell, supports[position], singles, changed):
+            return (EMPTY, cell)
+    return None
+
+
+def revise_bounds(index, cells, total, cand, singles, changed):
+    """A sum over cells that may repeat digits: each cell lies between the total less the
+    others' largest and the total less the others' smallest."""
+    lows = []
+    highs = []
+    for cell in cells:
+        mask = cand[cell]
+        lows.append((mask & -mask).bit_length())
+        highs.append(mask.bit_length())
+    low_sum, high_sum = sum(lows), sum(highs)
+    if not low_sum <= total <= high_sum:
+        return (CAGE, index)
+    for cell, low, high in zip(cells, lows, highs):
+        top = total - (low_sum - low)
+        bottom = total - (high_sum - high)
+        if top < high or bottom > low:
+            keep = ((1 << max(top, 0)) - 1) & ~((1 << max(bottom - 1, 0)) - 1)
+            if not narrow(cand, cell, keep, singles, changed):
+                return (EMPTY, cell)
+    return None
+
+
+def most_constrained_cell(cand: list[int]) -> int:
+    """The unsolved cell with the fewest candidates (the first one on ties, so the search is
+    deterministic); -1 when every cell is solved."""
+    best, best_count = -1, 1 << 30
+    for cell, mask in enumerate(cand):
+        if mask & (mask - 1):
+            count = mask.bit_count()
+            if count < best_count:
+                best, best_count = cell, count
+                if count == 2:
+                    break
+    return best
+
+
+def describe(net: Network, problem) -> str:
+    code = problem[0]
+    n = net.size
+    if code == EMPTY:
+        return f"{cell_name(problem[1], n)} has no candidate left"
+    if code == MISSING:
+        digits = ", ".join(str(d) for d in digits_of(problem[2]))
+        return f"{net.unit_names[problem[1]]} has no place left for {digits}"
+    if code == CROWDED:
+        return f"{cell_name(problem[1], n)} is the only place left for two digits"
+    kind, cells, total, op = net.constraints[problem[1]]
+    label = net.labels[problem[1]]
+    if op == "+":
+        return f"{label} has no combination of {len(cells)} digits totalling {total} left"
+    return f"{label} has no way left to make {total} with {op}"
+
+
+class Solver:
+    """Search in slices: each `step(max_nodes)` propagates at most that many nodes and returns
+    None while the search is unfinished, then the SolveResult (and keeps returning it)."""
+
+    def __init__(self, puzzle: Puzzle):
+        start = perf_counter()
+        self.net = compile_puzzle(puzzle)
+        self.nodes = 0
+        self.guesses = 0
+        self.seconds = 0.0
+        self.solutions: list[tuple[int, ...]] = []
+        self.result: SolveResult | None = None
+        self.root_problem = None
+        self.stack: list[list] = []   # frames: [candidates, live, cell, untried digit bits]
+        net = self.net
+        cand = list(net.candidates)
+        singles = [c for c, m in enumerate(cand) if not m & (m - 1)]
+        self.pending = (cand, list(net.live), singles, set(range(net.cell_count)))
+        self.seconds += perf_counter() - start
+
+    def step(self, max_nodes: int) -> SolveResult | None:
+        if self.result is not None:
+            return self.result
+        start = perf_counter()
+        if self.net.error:
+            result = self.finish("none", None, self.net.error)
+        else:
+            result = self.search(max(1, max_nodes))
+        self.seconds += perf_counter() - start
+        if result is not None:
+            self.result = result = replace(result, seconds=self.seconds)
+        return result
+
+    def search(self, budget: int) -> SolveResult | None:
+        net, stack = self.net, self.stack
+        while budget > 0:
+            state = self.pending
+            self.pending = None
+            if state is None:
+                if not stack:
+                    return self.exhausted()
+                frame = stack[-1]
+                untried = frame[3]
+                bit = untried & -untried
+                untried ^= bit
+                if untried:
+                    frame[3] = untried
+                    self.guesses += 1
+                else:
+                    stack.pop()   # the last digit left for this cell is forced, not a guess
+                cand = frame[0][:]
+                cell = frame[2]
+                cand[cell] = bit
+                state = (cand, frame[1][:], [cell], {cell})
+            budget -= 1
+            self.nodes += 1
+            cand, live = state[0], state[1]
+            problem = propagate(net, *state)
+            if problem:
+                if self.nodes == 1:
+                    self.root_problem = problem
+                continue
+            cell = most_constrained_cell(cand)
+            if cell < 0:
+                self.solutions.append(tuple(m.bit_length() for m in cand))
+                if len(self.solutions) == 2:
+                    return self.finish("multiple", self.solutions[0], None)
+                continue
+            stack.append([cand, live, cell, cand[cell]])
+        return None
+
+    def exhausted(self) -> SolveResult:
+        if len(self.solutions) == 1:
+            return self.finish("unique", self.solutions[0], None)
+        if self.root_problem is not None:
+            return self.finish("none", None, describe(self.net, self.root_problem))
+        return self.finish("none", None,
+                           f"every branch ends in a contradiction ({self.nodes} nodes searched)")
+
+    def finish(self, status, solution, reason) -> SolveResult:
+        self.stack.clear()
+        self.result = SolveResult(status, solution, reason, self.nodes, self.guesses, self.seconds)
+        return self.result
+
+    def stop(self, reason: str) -> SolveResult:
+        """Gives up (budget spent or cancelled); the search cannot be resumed afterwards."""
+        if self.result is None:
+            self.finish("timeout", None, reason)
+        return self.result
+
+
+def solve(puzzle: Puzzle, position=None, *, max_nodes: int | None = None,
+          time_limit: float | None = None) -> SolveResult:
+    """Solves from the givens and cages only (a player's progress may be wrong, so `position`
+    is not used), stopping at the second solution or when a budget runs out."""
+    solver = Solver(puzzle)
+    slice_nodes = 64
+    while True:
+        budget = slice_nodes
+        if max_nodes is not None:
+            budget = min(budget, max_nodes - solver.nodes)
+            if budget <= 0:
+                return solver.stop(f"stopped after {solver.nodes} nodes (node budget)")
+        result = solver.step(budget)
+        if result is not None:
+            return result
+        if time_limit is not None and solver.seconds >= time_limit:
+            return solver.stop(f"stopped after {solver.seconds:.2f} s (time limit)")
