@@ -74,7 +74,7 @@ def decode(bd: str) -> tuple[Puzzle, Position, str]:
             layout = dev_era
         else:
             raise PuzzleStringError(
-                f"a {bd[:3].upper()} string has {3 + cells * layout.width} characters "
+                f"wrong length: {bd[:3].upper()} strings have {3 + cells * layout.width} characters "
                 f"(header + {cells} fields of {layout.width}); this one has {len(bd)}")
     check_alphabet(body, BASE36, "base-36", offset=3)
     width = layout.width

@@ -1,0 +1,53 @@
+"""`python -m pycore decode|encode|solve TEXT`: one JSON object or one string on stdout; bad
+input exits with status 2 and one line on stderr."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .api import describe
+from .codec import FORMATS, PuzzleStringError, decode, encode
+from .model import KINDS
+
+
+class OneLineParser(argparse.ArgumentParser):
+    def error(self, message):
+        raise PuzzleStringError(f"{self.prog}: {message}")
+
+
+def parser() -> argparse.ArgumentParser:
+    root = OneLineParser(prog="pycore", description="Read, write and solve SudokuWiki puzzle strings.")
+    commands = root.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+    for name, help_text in (("decode", "print the puzzle and progress as JSON"),
+                            ("encode", "print the puzzle and progress in another format"),
+                            ("solve", "solve the puzzle and print the result as JSON")):
+        command = commands.add_parser(name, help=help_text)
+        command.add_argument("text", help="a puzzle string or link (- reads standard input)")
+        command.add_argument("--kind", choices=KINDS,
+                             help="what a bare 81/162-character string is (default: classic sudoku)")
+        if name == "encode":
+            command.add_argument("--to", required=True, metavar="FORMAT",
+                                 help=f"one of {', '.join(FORMATS)}, or a header such as L9B")
+    return root
+
+
+def run(argv: list[str]) -> str:
+    args = parser().parse_args(argv)
+    text = sys.stdin.read() if args.text == "-" else args.text
+    puzzle, position, fmt = decode(text, kind_hint=args.kind, with_format=True)
+    if args.command == "decode":
+        return json.dumps(describe(puzzle, position, fmt))
+    if args.command == "encode":
+        return encode(puzzle, position, args.to)
+    from .solve.report import solve_report  # the solver loads only when asked for
+    return json.dumps(solve_report(puzzle, position))
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        print(run(sys.argv[1:] if argv is None else argv))
+    except PuzzleStringError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0
