@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Builds the static site into dist/ (and optionally serves it).
+
+    python build.py            # build dist/
+    python build.py --serve    # build, then serve dist/ on http://127.0.0.1:PORT/ and print the URL
+
+Steps:
+1. the pycore wheel (py3-none-any) with the standard PEP 517 build, `python -m build --wheel`;
+2. `npm ci` from the committed package-lock.json (pyodide and @pyscript/core, exact versions),
+   skipped when node_modules already holds exactly those versions;
+3. dist/: the page (web/), the wheel, the five Pyodide runtime files the browser needs, the
+   PyScript modules the page loads, and sw.js with a precache list of all of it.
+
+Everything the page loads is referenced by a relative URL, so dist/ works under any sub-path.
+Nothing is fetched from a CDN at run time.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+
+# The exact npm versions the page is built and tested with (package.json pins them too).
+NPM_VERSIONS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+
+# The only Pyodide files a browser fetches: the loader, the Emscripten module, the WebAssembly
+# binary, the standard library and the lock file that loadPyodide() reads at start.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+# PyScript's dist/ holds editors, terminals, games and MicroPython support the page never uses.
+# The page needs core.js, what it imports statically, and these lazily imported chunks (names
+# without their content hash): `error` and `deprecations-manager` are loaded on every start,
+# `zip` unpacks the wheel listed under `files` in pyscript.json.
+PYSCRIPT_LAZY_CHUNKS = ("error", "deprecations-manager", "zip")
+
+WEB_FILES = ("index.html", "app.js", "render.js", "style.css", "main.py", "icon.svg", "manifest.webmanifest")
+
+
+def log(message: str) -> None:
+    print(f"build: {message}", flush=True)
+
+
+def run(cmd: list[str], **kwargs) -> None:
+    log(" ".join(cmd))
+    subprocess.run(cmd, check=True, cwd=ROOT, **kwargs)
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """`python -m build --wheel`: for a pure-Python package this is the same py3-none-any wheel
+    that `pyodide build` would make, without its cross-build environment download."""
+    # run from out_dir: from the repository root, `-m build` would find this file, not PyPI's build
+    log(f"python -m build --wheel --outdir {out_dir} {ROOT}")
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out_dir), str(ROOT)],
+                   check=True, cwd=out_dir, stdout=subprocess.DEVNULL)
+    wheels = sorted(out_dir.glob("pycore-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"build: expected one py3-none-any wheel, found {[w.name for w in out_dir.iterdir()]}")
+    return wheels[0]
+
+
+def installed_npm_version(name: str) -> str | None:
+    try:
+        return json.loads((NODE_MODULES / name / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def ensure_npm_packages() -> None:
+    if all(installed_npm_version(name) == version for name, version in NPM_VERSIONS.items()):
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("build: npm not found; install Node.js 20+ (it brings npm)")
+    run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"])
+    for name, version in NPM_VERSIONS.items():
+        found = installed_npm_version(name)
+        if found != version:
+            raise SystemExit(f"build: node_modules has {name} {found}, the page needs {version}")
+
+
+def pyscript_files() -> list[Path]:
+    """core.js, the closure of its static imports, and the lazy chunks the page uses."""
+    src = NODE_MODULES / "@pyscript" / "core" / "dist"
+    wanted, todo = set(), ["core.js"]
+    for chunk in PYSCRIPT_LAZY_CHUNKS:
+        matches = [p.name for p in src.glob(f"{chunk}-*.js") if re.fullmatch(rf"{re.escape(chunk)}-[\w-]{{8}}\.js", p.name)]
+        if len(matches) != 1:
+            raise SystemExit(f"build: PyScript chunk {chunk!r} not found exactly once in {src}")
+        todo += matches
+    while todo:
+        name = todo.pop()
+        if name in wanted:
+            continue
+        wanted.add(name)
+        text = (src / name).read_text(encoding="utf-8")
+        # static imports only: `from"./x.js"` and `import"./x.js"` (not `import("./x.js")`)
+        todo += re.findall(r'(?:from|import)\s*"\./([\w.-]+\.js)"', text)
+    return [src / name for name in sorted(wanted)]
+
+
+def copy(src: Path, dest: Path) -> None:
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dest)
+
+
+def strip_source_map_comment(path: Path) -> None:
+    """The .map files are not shipped; drop the comment that would make devtools ask for them."""
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"\n?//# sourceMappingURL=\S+\s*$", "\n", text), encoding="utf-8")
+
+
+def write_service_worker(dist: Path) -> None:
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update((dist / name).read_bytes())
+    precache = ["./"] + [f"./{name}" for name in files]
+    template = (WEB / "sw.js").read_text(encoding="utf-8")
+    text = template.replace('"@VERSION@"', json.dumps(digest.hexdigest()[:16])).replace(
+        "[/* @PRECACHE@ */]", json.dumps(precache, indent=1)
+    )
+    if "@VERSION@" in text or "@PRECACHE@" in text:
+        raise SystemExit("build: web/sw.js lost its @VERSION@ / @PRECACHE@ placeholders")
+    (dist / "sw.js").write_text(text, encoding="utf-8")
+
+
+def build(dist: Path = DIST, skip_npm: bool = False) -> Path:
+    if not skip_npm:
+        ensure_npm_packages()
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        wheel = build_wheel(Path(tmp))
+        copy(wheel, dist / "wheels" / wheel.name)
+    for name in WEB_FILES:
+        copy(WEB / name, dist / name)
+    config = json.loads((WEB / "pyscript.json").read_text(encoding="utf-8"))
+    config["files"] = {f"./wheels/{wheel.name}": "./*"}
+    (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    for name in PYODIDE_FILES:
+        copy(NODE_MODULES / "pyodide" / name, dist / "pyodide" / name)
+    strip_source_map_comment(dist / "pyodide" / "pyodide.mjs")
+    for path in pyscript_files():
+        copy(path, dist / "pyscript" / path.name)
+        strip_source_map_comment(dist / "pyscript" / path.name)
+    write_service_worker(dist)
+    size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+    log(f"dist/ ready: {sum(1 for p in dist.rglob('*') if p.is_file())} files, {size / 1e6:.1f} MB")
+    return dist
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".webmanifest": "application/manifest+json",
+                      ".whl": "application/zip", ".py": "text/plain"}
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+def serve(dist: Path, port: int) -> None:
+    handler = partial(QuietHandler, directory=str(dist))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        host, port = server.server_address[:2]
+        print(f"Serving dist/ at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--serve", action="store_true", help="serve dist/ on 127.0.0.1 after building")
+    parser.add_argument("--port", type=int, default=8000, help="port for --serve (0 = any free port)")
+    parser.add_argument("--skip-npm", action="store_true", help="do not run npm ci (node_modules must be there)")
+    args = parser.parse_args(argv)
+    try:
+        dist = build(skip_npm=args.skip_npm)
+    except subprocess.CalledProcessError as error:
+        print(f"build: failed: {error}", file=sys.stderr)
+        return 1
+    if args.serve:
+        serve(dist, args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
