@@ -41,10 +41,10 @@ NPM_VERSIONS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 # PyScript's dist/ holds editors, terminals, games and MicroPython support the page never uses.
-# The page needs core.js, what it imports statically, and these lazily imported chunks (names
-# without their content hash): `error` and `deprecations-manager` are loaded on every start,
-# `zip` unpacks the wheel listed under `files` in pyscript.json.
-PYSCRIPT_LAZY_CHUNKS = ("error", "deprecations-manager", "zip")
+# The page needs core.js, what it imports statically, and the lazily imported `error` plugin
+# (it shows Python errors); the other plugins are switched off with "!name" in the page's
+# <mpy-config> and web/pyscript.json. The wheel under `files` is unpacked by Pyodide itself.
+PYSCRIPT_LAZY_CHUNKS = ("error",)
 
 WEB_FILES = ("index.html", "app.js", "render.js", "style.css", "main.py", "icon.svg", "manifest.webmanifest")
 
@@ -63,8 +63,11 @@ def build_wheel(out_dir: Path) -> Path:
     that `pyodide build` would make, without its cross-build environment download."""
     # run from out_dir: from the repository root, `-m build` would find this file, not PyPI's build
     log(f"python -m build --wheel --outdir {out_dir} {ROOT}")
-    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out_dir), str(ROOT)],
-                   check=True, cwd=out_dir, stdout=subprocess.DEVNULL)
+    result = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out_dir), str(ROOT)],
+                            cwd=out_dir, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.stderr.write(result.stdout + result.stderr)
+        raise SystemExit("build: the wheel build failed (output above)")
     wheels = sorted(out_dir.glob("pycore-*-py3-none-any.whl"))
     if len(wheels) != 1:
         raise SystemExit(f"build: expected one py3-none-any wheel, found {[w.name for w in out_dir.iterdir()]}")

@@ -1,0 +1,153 @@
+"""End-to-end set-up: the built site served on 127.0.0.1 under a sub-path, and a network guard.
+
+- `site`: builds the site (build.py, into a temporary dist/ so parallel runs never collide; set
+  SITE_DIR=dist to test an existing build instead) and serves it with a threaded http.server on a
+  free port, under /sub/viewer/ so every URL the page uses must be relative.
+- Every page comes from a guarded context: a route aborts any request that does not go to the test
+  server (data: and blob: never reach routes), and the test fails when one happened, when the site
+  answered 4xx/5xx, or when the page threw an uncaught error.
+"""
+from __future__ import annotations
+
+import http.server
+import os
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (the project's build.py)
+from pageutil import PAGE_TIMEOUT_MS, wait_started  # noqa: E402
+
+SUB_PATH = "/sub/viewer/"
+
+
+@dataclass
+class Site:
+    root: Path          # the directory served at /
+    dist: Path          # the built site, at SUB_PATH
+    origin: str         # http://127.0.0.1:PORT
+    server: http.server.ThreadingHTTPServer
+
+    @property
+    def url(self) -> str:
+        return self.origin + SUB_PATH
+
+
+def serve_directory(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = partial(build.QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}"
+
+
+def mount(dist: Path, root: Path) -> None:
+    """Makes `dist` appear at root/sub/viewer/."""
+    target = root / SUB_PATH.strip("/")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.symlink_to(dist.resolve(), target_is_directory=True)
+
+
+@pytest.fixture(scope="session")
+def built_dist(tmp_path_factory) -> Path:
+    existing = os.environ.get("SITE_DIR")
+    if existing:
+        return Path(existing).resolve()
+    return build.build(dist=tmp_path_factory.mktemp("site") / "dist")
+
+
+@pytest.fixture(scope="session")
+def site(built_dist, tmp_path_factory) -> Site:
+    root = tmp_path_factory.mktemp("www")
+    mount(built_dist, root)
+    server, origin = serve_directory(root)
+    yield Site(root, built_dist, origin, server)
+    server.shutdown()
+
+
+@dataclass
+class Guard:
+    """Aborts and records every request that leaves the test server."""
+    origin: str
+    outside: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def install(self, context) -> None:
+        context.route("**/*", self._route)
+        context.on("page", self.watch)
+
+    def _route(self, route) -> None:
+        url = route.request.url
+        if url.startswith(self.origin + "/") or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort("blockedbyclient")
+
+    def watch(self, page) -> None:
+        page.set_default_timeout(PAGE_TIMEOUT_MS)
+        page.on("response", lambda r: r.status >= 400 and self.failed.append(f"{r.status} {r.url}"))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def check(self) -> None:
+        problems = []
+        if self.outside:
+            problems.append(f"requests outside 127.0.0.1 (aborted): {self.outside}")
+        if self.failed:
+            problems.append(f"failed responses: {self.failed}")
+        if self.errors:
+            problems.append(f"uncaught page errors: {self.errors}")
+        if problems:
+            pytest.fail("; ".join(problems), pytrace=False)
+
+
+def guarded_context(browser, site: Site, **options):
+    """A new browser context with the guard installed; service workers blocked unless asked for."""
+    options.setdefault("service_workers", "block")
+    context = browser.new_context(**options)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
+    context.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    guard = Guard(site.origin)
+    guard.install(context)
+    return context, guard
+
+
+@pytest.fixture
+def context(browser, site):
+    context, guard = guarded_context(browser, site)
+    yield context
+    context.close()
+    guard.check()
+
+
+@pytest.fixture
+def page(context):
+    return context.new_page()
+
+
+@pytest.fixture(scope="module")
+def app(browser, site):
+    """One started page per test module, for tests that open many puzzles through the paste box
+    (Pyodide starts once, not once per puzzle). The guard is checked after every test."""
+    context, guard = guarded_context(browser, site, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(site.url)
+    assert wait_started(page) == "ready"
+    yield page, guard
+    context.close()
+
+
+@pytest.fixture
+def app_page(app):
+    page, guard = app
+    yield page
+    guard.check()

@@ -1,0 +1,18 @@
+"""Helpers for the end-to-end tests (the fixtures are in conftest.py)."""
+
+PAGE_TIMEOUT_MS = 60_000
+
+
+def wait_started(page) -> str:
+    """Waits until the page has left `loading`; returns the status state."""
+    status = page.locator("[data-testid=status]:not([data-state=loading])")
+    status.wait_for(timeout=PAGE_TIMEOUT_MS)
+    return status.get_attribute("data-state")
+
+
+def open_text(page, text: str) -> str:
+    """Pastes `text` into the page's box and submits it; returns the status state."""
+    page.fill("[data-testid=puzzle-input]", text)
+    page.locator("[data-testid=status]").evaluate("el => el.dataset.state = 'loading'")
+    page.click("[data-action=open]")
+    return wait_started(page)
