@@ -82,7 +82,7 @@ class Layout:
                     f"{cell_name(cell, size)}: {name} {value} is out of range ({lo}…{hi})")
             values[name] = value
         if packed:
-            raise PuzzleStringError(f"{cell_name(cell, size)}: field value is larger than any this format writes")
+            raise PuzzleStringError(f"{cell_name(cell, size)}: field value is out of range (larger than any this format writes)")
         return values
 
 

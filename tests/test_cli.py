@@ -1,0 +1,63 @@
+"""`python -m pycore` as design.md's contract describes it, run as a separate process."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from corpus import DEV, REAL
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def pycore(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "pycore", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_decode_prints_one_json_object_with_the_contract_keys():
+    entry = next(e for e in REAL if e["string"].startswith("K6C"))
+    done = pycore("decode", entry["string"])
+    assert done.returncode == 0, done.stderr
+    view = json.loads(done.stdout)
+    assert view["format"] == "K6C" and view["kind"] == "kenken" and view["size"] == 6
+    assert view["cages"] == entry["expected"]["cages"]
+    assert view["progress"] == entry["expected"]["progress"]
+    assert view["regions"] is None and len(view["givens"]) == 36
+
+
+@pytest.mark.parametrize("fmt", ["killer-a", "killer-2024", "L9B", "versioned"])
+def test_encode_writes_the_same_puzzle_in_another_format(fmt):
+    entry = next(e for e in DEV if e["kind"] == "killer" and "killer-a" in e["strings"])
+    done = pycore("encode", entry["strings"]["versioned"], "--to", fmt)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.strip()
+    again = json.loads(pycore("decode", text).stdout)
+    cages = sorted(entry["cages"], key=lambda c: c["cells"])
+    assert again["cages"] == cages and again["kind"] == "killer"
+
+
+def test_kind_option_reads_a_bare_81_digit_string():
+    digits = next(e for e in DEV if e["kind"] == "windoku")["strings"]["digits"]
+    assert json.loads(pycore("decode", digits, "--kind", "windoku").stdout)["kind"] == "windoku"
+    assert json.loads(pycore("decode", "-", stdin=digits).stdout)["kind"] == "sudoku"
+
+
+@pytest.mark.parametrize("args", [
+    ("decode", "L9B123"),
+    ("decode", "hello"),
+    ("encode", REAL[0]["string"], "--to", "digits"),
+    ("encode", REAL[0]["string"], "--to", "nonsense"),
+    ("encode", REAL[0]["string"]),
+    ("decode",),
+    ("explode", "x"),
+    ("decode", "x" * 50_000),
+])
+def test_bad_input_exits_2_with_one_line_and_no_traceback(args):
+    done = pycore(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    assert "Traceback" not in done.stderr
