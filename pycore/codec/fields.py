@@ -7,6 +7,7 @@ field is as wide as the base-36 spelling of the largest packable integer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .errors import PuzzleStringError
 
@@ -54,11 +55,17 @@ class Layout:
     """The values of one field, most significant first, as (name, lo, hi)."""
     values: tuple[tuple[str, int, int], ...]
 
-    @property
+    @cached_property
     def bits(self) -> tuple[int, ...]:
         return tuple((hi - lo).bit_length() for _, lo, hi in self.values)
 
-    @property
+    @cached_property
+    def peel_order(self) -> tuple[tuple[str, int, int, int, int], ...]:
+        """(name, lo, hi, bits, bit mask), least significant value first."""
+        return tuple((name, lo, hi, bits, (1 << bits) - 1)
+                     for (name, lo, hi), bits in zip(reversed(self.values), reversed(self.bits)))
+
+    @cached_property
     def width(self) -> int:
         largest = 0
         for (_, lo, hi), bits in zip(self.values, self.bits):
@@ -74,8 +81,8 @@ class Layout:
     def unpack(self, packed: int, cell: int, size: int) -> dict[str, int]:
         """Peels values off from the least significant end; refuses any out of range."""
         values = {}
-        for (name, lo, hi), bits in zip(reversed(self.values), reversed(self.bits)):
-            value = (packed & ((1 << bits) - 1)) + lo
+        for name, lo, hi, bits, bit_mask in self.peel_order:
+            value = (packed & bit_mask) + lo
             packed >>= bits
             if value > hi:
                 raise PuzzleStringError(

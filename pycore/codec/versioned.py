@@ -1,6 +1,8 @@
 """Version B/C: a `<type><size><version>` header, then one fixed-width base-36 field per cell."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..model import CAGED_KINDS, Position, Puzzle
 from .cages import cage_contents, cages_from_colours, check_puzzle, colour_cages
 from .errors import PuzzleStringError
@@ -26,6 +28,7 @@ def header_for(puzzle: Puzzle) -> str:
     return f"{letter}{BASE36[puzzle.size].upper()}{version_for(letter)}"
 
 
+@lru_cache(maxsize=None)
 def layout_for(letter: str, n: int, with_box: bool = False) -> Layout:
     """The field layout of one cell; `with_box` is the development-era L9B with a 0-based box
     number in front (408 characters)."""
