@@ -61,3 +61,24 @@ def test_bad_input_exits_2_with_one_line_and_no_traceback(args):
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ")
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("kind", ["sudoku", "jigsaw", "killer", "killer-jigsaw", "kenken", "kendoku", "windoku", "sudoku-x"])
+def test_solve_prints_status_and_the_corpus_solution(kind):
+    entry = next(e for e in DEV if e["kind"] == kind)
+    done = pycore("solve", entry["strings"]["versioned"])
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["status"] == "unique"
+    assert result["solution"] == [int(ch, 36) for ch in entry["solution"]]
+
+
+def test_solve_reports_a_puzzle_with_no_solution():
+    digits = "11" + "0" * 79  # two 1s in the first row
+    result = json.loads(pycore("solve", digits).stdout)
+    assert result["status"] == "none" and result["solution"] is None
+
+
+def test_solve_bad_input_exits_2():
+    done = pycore("solve", "S9B")
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
