@@ -6,7 +6,7 @@ PAGE_TIMEOUT_MS = 60_000
 def wait_started(page) -> str:
     """Waits until the page has left `loading`; returns the status state."""
     status = page.locator("[data-testid=status]:not([data-state=loading])")
-    status.wait_for(timeout=PAGE_TIMEOUT_MS)
+    status.wait_for(state="attached", timeout=PAGE_TIMEOUT_MS)
     return status.get_attribute("data-state")
 
 

@@ -1,0 +1,59 @@
+"""The decoder that runs in the page is the same code on CPython 3.14 (Pyodide) as on the host:
+same JSON for a spread of corpus strings, in the browser and under Node's loadPyodide()."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pycore import api
+
+from corpus import DEV, REAL
+from pageutil import wait_started
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE_SCRIPT = Path(__file__).with_name("node_decode.mjs")
+
+
+def sample_strings() -> list[str]:
+    strings = [entry["string"] for entry in REAL]
+    seen = set()
+    for entry in DEV:
+        if (entry["kind"], entry["size"]) not in seen:
+            seen.add((entry["kind"], entry["size"]))
+            strings += entry["strings"].values()
+    return strings + ["bd=123", "L9Bzz", ""]  # error paths too
+
+
+def host_decode(text: str) -> dict:
+    return json.loads(json.dumps(api.decode_view(text)))
+
+
+def test_page_python_is_314_and_decodes_like_the_host(page, site):
+    page.goto(site.url)
+    assert wait_started(page) == "ready"
+    info = page.evaluate("puzzleViewer.ready")
+    assert tuple(info["python"]) >= (3, 14), info
+    assert info["platform"] == "emscripten"
+    strings = sample_strings()
+    in_page = page.evaluate("texts => Promise.all(texts.map(t => puzzleViewer.decode(t)))", strings)
+    for text, result in zip(strings, in_page):
+        assert result == host_decode(text), text[:60]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_node_pyodide_decodes_like_the_host(built_dist):
+    wheel = next((built_dist / "wheels").glob("pycore-*.whl"))
+    strings = sample_strings()
+    result = subprocess.run(
+        ["node", str(NODE_SCRIPT), str(ROOT / "node_modules" / "pyodide"), str(wheel)],
+        input=json.dumps(strings), capture_output=True, text=True, timeout=180, cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert tuple(out["python"]) >= (3, 14)
+    for text, decoded in zip(strings, out["results"]):
+        assert decoded == host_decode(text), text[:60]
