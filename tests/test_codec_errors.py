@@ -150,3 +150,7 @@ def test_layout_width_matches_the_spec_table():
     for (letter, n), width in widths.items():
         assert layout_for(letter, n).width == width
     assert BASE36[16] == "g" and BASE36[25] == "p"
+
+
+def test_str8ts_headers_are_named():
+    refuses("T9B" + "0" * 324, "Str8ts")

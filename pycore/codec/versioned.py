@@ -54,6 +54,8 @@ def read_header(bd: str) -> tuple[str, int, str]:
     if len(bd) < 3:
         raise PuzzleStringError(f"string too short ({len(bd)} characters) to have a header like L9B")
     letter, size_char, version = bd[0].upper(), bd[1].lower(), bd[2].upper()
+    if letter in "TBUV":
+        raise PuzzleStringError(f"header {bd[:3]!r} is a Str8ts puzzle, which this app does not read yet")
     if letter not in KIND_OF_TYPE:
         raise PuzzleStringError(f"unknown header {bd[:3]!r}: the type {bd[0]!r} is not one of S X W J L M K D")
     if size_char not in BASE36 or BASE36.index(size_char) not in sizes_for(letter):
