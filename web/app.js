@@ -1,4 +1,4 @@
-// Event glue between the page and pycore (Python, run by PyScript on a local Pyodide).
+// Event glue between the page and pycore (Python, run by Pyodide served from ./pyodide/).
 // No puzzle logic here: decoding and encoding are Python calls; render.js draws the result.
 import { renderBoard, digitChar } from "./render.js";
 
@@ -27,7 +27,9 @@ function setStatus(state, text) {
 }
 
 // ---- the Python side -------------------------------------------------------------------------
-// main.py calls window.pycoreRegister(call, infoJson) once pycore is imported.
+// Plain Pyodide from ./pyodide/ (PyScript measured ~20% slower to start: see BENCHMARKS.md). The
+// pycore wheel is unpacked into site-packages (no micropip) and main.py, the bridge, calls
+// window.pycoreRegister(call, infoJson).
 let resolveBridge, rejectBridge;
 const bridgeReady = new Promise((resolve, reject) => { resolveBridge = resolve; rejectBridge = reject; });
 window.pycoreRegister = (call, infoJson) => {
@@ -37,15 +39,28 @@ window.pycoreRegister = (call, infoJson) => {
   else resolveBridge({ info, invoke });
 };
 
-// PyScript may fail to start without a word: report errors, PyScript's own error boxes and a
-// start that never finishes, so the page never hangs on "loading".
+async function fetchOk(url, as) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response[as]();
+}
+
+async function startPython() {
+  const wheelUrl = document.getElementById("pycore-wheel").href;
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  const [pyodide, wheel, bridge] = await Promise.all([
+    loadPyodide({ indexURL: new URL("./pyodide/", location.href).href }),
+    fetchOk(wheelUrl, "arrayBuffer"),
+    fetchOk("./main.py", "text"),
+  ]);
+  pyodide.unpackArchive(new Uint8Array(wheel), "wheel");
+  pyodide.runPython(bridge, { filename: "main.py" });
+}
+
+// Start-up must never hang on "loading" without a word: failures and a start that never ends
+// are shown as errors.
 const startFailed = (message) => rejectBridge(new Error(message));
-addEventListener("error", (event) => startFailed(`The Python runtime failed to start: ${event.message}`));
-addEventListener("unhandledrejection", (event) => startFailed(`The Python runtime failed to start: ${event.reason?.message ?? event.reason}`));
-new MutationObserver(() => {
-  const box = document.querySelector(".py-error");
-  if (box) startFailed(`The Python runtime failed to start: ${box.textContent.trim().split("\n").pop()}`);
-}).observe(document.body, { childList: true });
+startPython().catch((error) => startFailed(`The Python runtime failed to start: ${error?.message ?? error}`));
 setTimeout(() => startFailed("The Python runtime did not start within two minutes; reload the page to try again."), START_TIMEOUT_MS);
 
 // ---- state -----------------------------------------------------------------------------------
@@ -111,6 +126,7 @@ function show(query) {
   refresh();
   const name = KIND_NAMES[view.kind] ?? view.kind;
   setStatus("ready", `${name} ${view.size}\u00d7${view.size} (${view.format})`);
+  performance.mark("grid-rendered"); // bench/page_bench.py reads this
 }
 
 function refresh() {

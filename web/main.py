@@ -1,4 +1,5 @@
-"""PyScript entry point: hands pycore's JSON API to the page's JavaScript glue (app.js).
+"""The Python side of the page: hands pycore's JSON API to the JavaScript glue (app.js runs this
+file in Pyodide after unpacking the pycore wheel).
 
 JS calls `call(name, args_json)` and gets a JSON string back; only the functions in API are
 reachable. Plain JSON strings cross the JS/Python boundary, so no proxies leak. Imports stay light:
