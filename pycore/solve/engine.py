@@ -15,6 +15,7 @@ from ..model import Puzzle, digits_of
 from .combos import fits
 from .network import BOUNDS, FULL, SET, TUPLES, Network, cell_name, compile_puzzle
 
+
 # Contradiction codes.
 EMPTY, MISSING, CAGE, CROWDED = 0, 1, 2, 3
 
@@ -121,15 +122,18 @@ def revise(net: Network, index: int, cand, live, singles, changed):
 
 
 def revise_set(net, index, cells, cand, live, singles, changed):
-    """Distinct digits with a total: keep the digit sets that fit the live candidates, narrow
-    each cell to their union, and place or point the digits every set needs."""
+    """Distinct digits with a total: keep the digit sets (combinations) that fit the live
+    candidates and narrow each cell to their union; a digit every combination needs goes in its
+    only cell, or leaves every cell that sees all the cells that could hold it."""
     masks = [cand[c] for c in cells]
+    combos, seen = live[index]
+    if masks == seen:
+        return None   # nothing new since this constraint last looked (often its own narrowing)
     union = solved = 0
     for mask in masks:
         union |= mask
         if not mask & (mask - 1):
             solved |= mask
-    combos = live[index]
     keep = []
     for combo in combos:
         if combo & union == combo and combo & solved == solved:
@@ -140,8 +144,6 @@ def revise_set(net, index, cells, cand, live, singles, changed):
                 keep.append(combo)
     if not keep:
         return (CAGE, index)
-    if len(keep) != len(combos):
-        live[index] = keep
     allowed = 0
     required = net.all_digits
     for combo in keep:
@@ -166,7 +168,7 @@ def revise_set(net, index, cells, cand, live, singles, changed):
                 changed.add(cell)
             continue
         # The digit is somewhere among the holders: cells seeing all of them cannot have it.
-        common = -1
+        common = ~net.constraint_bits[index]
         for cell in holders:
             common &= net.peer_bits[cell]
         while common:
@@ -182,6 +184,7 @@ def revise_set(net, index, cells, cand, live, singles, changed):
                 changed.add(peer)
                 if not mask & (mask - 1):
                     singles.append(peer)
+    live[index] = (keep, [cand[c] for c in cells])
     return None
 
 
@@ -233,17 +236,16 @@ def revise_bounds(index, cells, total, cand, singles, changed):
     return None
 
 
-def most_constrained_cell(cand: list[int]) -> int:
-    """The unsolved cell with the fewest candidates (the first one on ties, so the search is
-    deterministic); -1 when every cell is solved."""
-    best, best_count = -1, 1 << 30
+def most_constrained_cell(cand: list[int], blame: list[int]) -> int:
+    """The unsolved cell with the fewest candidates per unit of blame (how often the cell took
+    part in a contradiction so far: guessing where the puzzle keeps failing finds refutations
+    sooner). -1 when every cell is solved. Ties go to the first cell, so runs repeat exactly."""
+    best, best_score = -1, 1e30
     for cell, mask in enumerate(cand):
         if mask & (mask - 1):
-            count = mask.bit_count()
-            if count < best_count:
-                best, best_count = cell, count
-                if count == 2:
-                    break
+            score = mask.bit_count() / blame[cell]
+            if score < best_score:
+                best, best_score = cell, score
     return best
 
 
@@ -277,6 +279,7 @@ class Solver:
         self.solutions: list[tuple[int, ...]] = []
         self.result: SolveResult | None = None
         self.root_problem = None
+        self.blame = [1] * self.net.cell_count
         self.stack: list[list] = []   # frames: [candidates, live, cell, untried digit bits]
         net = self.net
         cand = list(net.candidates)
@@ -325,8 +328,9 @@ class Solver:
             if problem:
                 if self.nodes == 1:
                     self.root_problem = problem
+                self.add_blame(problem)
                 continue
-            cell = most_constrained_cell(cand)
+            cell = most_constrained_cell(cand, self.blame)
             if cell < 0:
                 self.solutions.append(tuple(m.bit_length() for m in cand))
                 if len(self.solutions) == 2:
@@ -334,6 +338,18 @@ class Solver:
                 continue
             stack.append([cand, live, cell, cand[cell]])
         return None
+
+    def add_blame(self, problem) -> None:
+        code, where = problem[0], problem[1]
+        if code == CAGE:
+            cells = self.net.constraints[where][1]
+        elif code == MISSING:
+            cells = self.net.units[where]
+        else:
+            cells = (where,)
+        blame = self.blame
+        for cell in cells:
+            blame[cell] += 1
 
     def exhausted(self) -> SolveResult:
         if len(self.solutions) == 1:

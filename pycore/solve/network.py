@@ -18,6 +18,7 @@ from .combos import cage_tuples, combinations_for
 
 SET, TUPLES, BOUNDS, FULL = 0, 1, 2, 3
 KILLER_KINDS = frozenset({"killer", "killer-jigsaw"})
+EXACT_CAGE_CELLS = 3    # killer cages up to this many cells also get exact tuple support
 SMALL_TUPLE_GROUP = 3   # non-distinct 45-rule groups up to this many cells get exact tuples
 BIG_BOUNDS_GROUP = 6    # ...and up to this many cells at least min/max reasoning
 
@@ -35,12 +36,14 @@ class Network:
     unit_names: list[str]
     peers: list[tuple[int, ...]]
     peer_bits: list[int]                 # peers of each cell as a bit set over cells
+    unit_bits: list[int]                 # cells of each unit as a bit set
     constraints: list[tuple] = field(default_factory=list)   # (kind, cells, total, op)
     labels: list[str] = field(default_factory=list)          # how to name a constraint in a reason
     constraints_of: list[tuple[int, ...]] = field(default_factory=list)
     candidates: list[int] = field(default_factory=list)      # starting masks
     live: list = field(default_factory=list)                 # starting live state per constraint
     error: str | None = None                                 # why the puzzle cannot be solved
+    constraint_bits: list = field(default_factory=list)      # cells of each constraint, bit set
 
 
 def unit_names(puzzle: Puzzle) -> list[str]:
@@ -76,6 +79,7 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
         unit_names=unit_names(puzzle),
         peers=[tuple(sorted(p)) for p in peer_sets],
         peer_bits=[sum(1 << p for p in ps) for ps in peer_sets],
+        unit_bits=[sum(1 << c for c in unit) for unit in units],
     )
     net.candidates = [net.all_digits] * count
     net.error = check_shape(puzzle) or place_givens(puzzle, net)
@@ -92,6 +96,7 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
         for cell in cells:
             lists[cell].append(index)
     net.constraints_of = [tuple(x) for x in lists]
+    net.constraint_bits = [sum(1 << c for c in cells) for _, cells, _, _ in net.constraints]
     return net
 
 
@@ -149,12 +154,16 @@ def add_cages(puzzle: Puzzle, net: Network, killer: bool) -> str | None:
             if not combos:
                 return (f"{label} has no combination of {len(cells)} digits "
                         f"totalling {cage.total}")
-            add(net, SET, cells, cage.total, "+", label, list(combos))
+            add(net, SET, cells, cage.total, "+", label, (list(combos), None))
+            if 1 < len(cells) <= EXACT_CAGE_CELLS:
+                # Small cages also get exact support: each digit must sit in a whole filling.
+                tuples = cage_tuples("+", cage.total, n, cells, lambda i, j: True)
+                add(net, TUPLES, cells, cage.total, "+", label, tuples_state(tuples, len(cells)))
             continue
         if len(cells) == 1:
             if not 1 <= cage.total <= n:
                 return f"{label} is one cell with total {cage.total}, outside 1…{n}"
-            add(net, SET, cells, cage.total, "+", label, [1 << (cage.total - 1)])
+            add(net, SET, cells, cage.total, "+", label, ([1 << (cage.total - 1)], None))
             continue
         peer_bits = net.peer_bits
         tuples = cage_tuples(cage.op, cage.total, n, cells,
@@ -205,19 +214,22 @@ def add_45_rule(puzzle: Puzzle, net: Network) -> None:
         for cell in cage.cells:
             cage_of[cell] = index
     seen = {frozenset(c.cells) for c in puzzle.cages}
+    groups: list[tuple[frozenset[int], int, str]] = []
     for area, units_in_area, name in areas:
         touching = {cage_of[c] for c in area if c in cage_of}
         inside = [i for i in touching if set(puzzle.cages[i].cells) <= area]
         inside_cells = {c for i in inside for c in puzzle.cages[i].cells}
         innies = area - inside_cells
         innie_total = units_in_area * unit_total - sum(puzzle.cages[i].total for i in inside)
-        add_group(net, innies, innie_total, f"the innies of {name}", seen)
-        sticking = [i for i in touching if i not in inside]
+        groups.append((frozenset(innies), innie_total, f"the innies of {name}"))
         # Outies need every cell of the area caged: then the touching cages' totals are known.
         if all(c in cage_of for c in area):
+            sticking = [i for i in touching if i not in inside]
             outies = {c for i in sticking for c in puzzle.cages[i].cells} - area
             outie_total = sum(puzzle.cages[i].total for i in touching) - units_in_area * unit_total
-            add_group(net, outies, outie_total, f"the outies of {name}", seen)
+            groups.append((frozenset(outies), outie_total, f"the outies of {name}"))
+    for cells, total, label in groups:
+        add_group(net, cells, total, label, seen)
 
 
 def add_group(net: Network, cells: set[int], total: int, label: str, seen: set) -> None:
@@ -231,7 +243,7 @@ def add_group(net: Network, cells: set[int], total: int, label: str, seen: set) 
     if distinct:
         combos = combinations_for(n, total, len(ordered))
         if len(ordered) < n:
-            add(net, SET, ordered, total, "+", label, list(combos))
+            add(net, SET, ordered, total, "+", label, (list(combos), None))
     elif len(ordered) <= SMALL_TUPLE_GROUP:
         peer_bits = net.peer_bits
         tuples = cage_tuples("+", total, n, ordered,
