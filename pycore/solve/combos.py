@@ -7,10 +7,15 @@ digit in cells that share no row or column, so there we list whole tuples (one d
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import permutations, product
 from math import prod
+
+from ..model import digits_of
 
 # Above this many tuples a KenKen cage is only checked when it is full (see network.py).
 TUPLE_LIMIT = 200_000
+# Up to this many raw digit tuples a cage is enumerated by itertools.product (C speed).
+PRODUCT_LIMIT = 60_000
 
 
 @lru_cache(maxsize=None)
@@ -49,26 +54,61 @@ def fits(op: str, total: int, digits) -> bool:
 def cage_tuples(op: str, total: int, size: int, cells, differ, limit: int = TUPLE_LIMIT):
     """Every tuple of digits (as candidate bits) for `cells` meeting the cage's arithmetic, with
     cells that see each other (`differ(i, j)` on positions) holding different digits.
-    Returns None when there would be more than `limit` tuples. Iterative, to keep the search
-    stack out of Python recursion even here."""
+    Returns None when there would be more than `limit` tuples."""
     k = len(cells)
-    clash = [[j for j in range(i) if differ(i, j)] for i in range(k)]
-    digits = range(1, size + 1)
+    clashes = [(i, j) for i in range(k) for j in range(i) if differ(i, j)]
+    bits = [0] + [1 << (d - 1) for d in range(1, size + 1)]
+    if op == "+" and len(clashes) == k * (k - 1) // 2:
+        # All different (a killer cage): the orderings of each fitting digit set.
+        out = [tuple(bits[d] for d in order)
+               for combo in combinations_for(size, total, k)
+               for order in permutations(digits_of(combo))]
+        return out if len(out) <= limit else None
+    digits = usable_digits(op, total, size, k)
+    if len(digits) ** k > PRODUCT_LIMIT:
+        return grown_tuples(op, total, size, k, clashes, bits, limit)
+    if op == "+":
+        # The last digit is whatever the others leave.
+        meets = (t + (total - sum(t),) for t in product(digits, repeat=k - 1)
+                 if 1 <= total - sum(t) <= size)
+    elif op == "x":
+        meets = (t for t in product(digits, repeat=k) if prod(t) == total)
+    else:
+        meets = (t for t in product(digits, repeat=k) if fits(op, total, t))
+    out = [tuple(bits[d] for d in t) for t in meets
+           if all(t[i] != t[j] for i, j in clashes)]
+    return out if len(out) <= limit else None
+
+
+def usable_digits(op: str, total: int, size: int, count: int) -> list[int]:
+    """Digits that can appear at all: a product's digits divide it, a sum's leave room."""
+    if count == 1:
+        return [total] if 1 <= total <= size else []
+    if op == "+":
+        return [d for d in range(1, size + 1) if count - 1 <= total - d <= (count - 1) * size]
+    if op == "x":
+        return [d for d in range(1, size + 1) if total % d == 0]
+    return list(range(1, size + 1))
+
+
+def grown_tuples(op, total, size, k, clashes, bits, limit):
+    """Big cages: extend partial tuples cell by cell, pruning on the running sum / product.
+    Iterative, like everything in the solver."""
+    earlier = [[j for i, j in clashes if i == position] for position in range(k)]
     out = []
-    # Partial assignments are extended cell by cell; prune on the running sum / product.
     stack = [()]
     while stack:
         partial = stack.pop()
         i = len(partial)
         if i == k:
             if fits(op, total, partial):
-                out.append(tuple(1 << (d - 1) for d in partial))
+                out.append(tuple(bits[d] for d in partial))
                 if len(out) > limit:
                     return None
             continue
         left = k - i - 1
-        for d in digits:
-            if any(partial[j] == d for j in clash[i]):
+        for d in range(1, size + 1):
+            if any(partial[j] == d for j in earlier[i]):
                 continue
             if op == "+":
                 s = sum(partial) + d

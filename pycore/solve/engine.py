@@ -85,8 +85,52 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
                         singles.append(cell)
                         changed.add(cell)
                         found = True
-        if not found:
+        if found:
+            continue
+        if not net.pointing:
             return None
+        problem = point_in_units(net, cand, singles, changed)
+        if problem:
+            return problem
+        if not changed:
+            return None
+
+
+def point_in_units(net: Network, cand, singles, changed):
+    """Intersection removal: when a digit's places in a unit all see some other cells (a box's
+    digit confined to one row, a row's to one box or window), those cells lose the digit.
+    Dearer than singles, so it runs only once they have nothing left to say."""
+    peer_bits = net.peer_bits
+    for unit, unit_bits in zip(net.units, net.unit_bits):
+        solved = 0
+        for cell in unit:
+            mask = cand[cell]
+            if not mask & (mask - 1):
+                solved |= mask
+        open_digits = net.all_digits & ~solved
+        while open_digits:
+            bit = open_digits & -open_digits
+            open_digits ^= bit
+            common = ~unit_bits
+            for cell in unit:
+                if cand[cell] & bit:
+                    common &= peer_bits[cell]
+                    if not common:
+                        break
+            while common:
+                low = common & -common
+                common ^= low
+                peer = low.bit_length() - 1
+                mask = cand[peer]
+                if mask & bit:
+                    mask ^= bit
+                    if not mask:
+                        return (EMPTY, peer)
+                    cand[peer] = mask
+                    changed.add(peer)
+                    if not mask & (mask - 1):
+                        singles.append(peer)
+    return None
 
 
 def narrow(cand, cell, keep, singles, changed):

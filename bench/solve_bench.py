@@ -1,0 +1,231 @@
+"""Solver benchmark: every dev-corpus puzzle (and the hardest published killers), our solver
+next to OR-tools CP-SAT on the same puzzle, both proving the solution unique.
+
+    python bench/solve_bench.py                 # print the tables
+    python bench/solve_bench.py --write         # ...and replace the "## Solver" section of BENCHMARKS.md
+    python bench/solve_bench.py --extreme       # also the extreme killers (slow; 60 s limit each)
+
+Times are wall-clock on one core. Ours: `solve(puzzle)` including compiling the puzzle, median of
+--repeat runs per puzzle. CP-SAT (one worker): building the model, solving, then solving again
+with the solution excluded (INFEASIBLE proves it unique), median of --cp-repeat runs.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import time
+from collections import defaultdict
+from datetime import date
+from math import prod
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from pycore.model import Cage, Puzzle  # noqa: E402
+from pycore.solve import solve  # noqa: E402
+
+CORPUS = ROOT.parent / "shared" / "corpus" / "dev.jsonl"
+DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def puzzle_from_record(record: dict) -> Puzzle:
+    n = record["size"]
+    return Puzzle(record["kind"], n, tuple(record.get("givens") or [0] * (n * n)),
+                  tuple(record["regions"]) if record.get("regions") else None,
+                  tuple(Cage(tuple(c["cells"]), c["total"], c["op"]) for c in record.get("cages") or []))
+
+
+# --- CP-SAT -----------------------------------------------------------------------------------
+
+def cp_sat_prove_unique(puzzle: Puzzle):
+    """Returns (solution, unique: bool, seconds)."""
+    from ortools.sat.python import cp_model
+
+    start = time.perf_counter()
+    n, cells = puzzle.size, puzzle.cell_count
+    model = cp_model.CpModel()
+    x = [model.NewIntVar(puzzle.givens[i] or 1, puzzle.givens[i] or n, f"x{i}") for i in range(cells)]
+    for unit in puzzle.units:
+        model.AddAllDifferent([x[i] for i in unit])
+    killer = puzzle.kind in ("killer", "killer-jigsaw")
+    for cage in puzzle.cages:
+        v = [x[i] for i in cage.cells]
+        if len(v) == 1:
+            model.Add(v[0] == cage.total)
+        elif killer or cage.op == "+":
+            model.Add(sum(v) == cage.total)
+            if killer:
+                model.AddAllDifferent(v)
+        elif cage.op == "x":
+            model.AddMultiplicationEquality(cage.total, v)
+        elif cage.op == "-":
+            model.AddAbsEquality(cage.total, v[0] - v[1])
+        elif cage.op == "/":
+            first = model.NewBoolVar("")
+            model.Add(v[0] == cage.total * v[1]).OnlyEnforceIf(first)
+            model.Add(v[1] == cage.total * v[0]).OnlyEnforceIf(first.Not())
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None, False, time.perf_counter() - start
+    solution = [solver.Value(v) for v in x]
+    differs = []
+    for i, d in enumerate(solution):
+        b = model.NewBoolVar("")
+        model.Add(x[i] != d).OnlyEnforceIf(b)
+        differs.append(b)
+    model.AddBoolOr(differs)
+    unique = solver.Solve(model) == cp_model.INFEASIBLE
+    return solution, unique, time.perf_counter() - start
+
+
+# --- measuring --------------------------------------------------------------------------------
+
+def time_ours(puzzle: Puzzle, repeat: int, time_limit: float | None = None):
+    times, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = solve(puzzle, time_limit=time_limit)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def time_cp(puzzle: Puzzle, repeat: int):
+    times, solution, unique = [], None, False
+    for _ in range(repeat):
+        solution, unique, seconds = cp_sat_prove_unique(puzzle)
+        times.append(seconds)
+    return statistics.median(times), solution, unique
+
+
+def p95(values):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}" if seconds < 10 else f"{seconds * 1000:.0f}"
+
+
+def run(items, repeat, cp_repeat, time_limit=None, use_cp=True):
+    """items: (group keys, puzzle, expected solution string or None). Returns rows per puzzle."""
+    rows = []
+    for keys, puzzle, expected in items:
+        ours, result = time_ours(puzzle, repeat, time_limit)
+        grid = "".join(DIGITS36[d] for d in result.solution) if result.solution else None
+        ok = result.status == "unique" and (expected is None or grid == expected)
+        row = {"keys": keys, "ours": ours, "nodes": result.nodes, "guesses": result.guesses,
+               "status": result.status, "ok": ok}
+        if use_cp:
+            cp, cp_solution, unique = time_cp(puzzle, cp_repeat)
+            row["cp"] = cp
+            row["cp_ok"] = unique and (result.solution is None or tuple(cp_solution) == result.solution)
+        rows.append(row)
+        print(".", end="", flush=True)
+    print(file=sys.stderr)
+    return rows
+
+
+def table(rows, key_index, title, use_cp=True):
+    groups = defaultdict(list)
+    for row in rows:
+        groups[row["keys"][key_index]].append(row)
+    head = (f"| {title} | puzzles | median ms | p95 ms | max ms | nodes median/max "
+            f"| guesses median/max |")
+    rule = "|---|---:|---:|---:|---:|---:|---:|"
+    if use_cp:
+        head += " CP-SAT median ms | ours / CP-SAT |"
+        rule += "---:|---:|"
+    lines = [head, rule]
+    for name in sorted(groups):
+        g = groups[name]
+        ours = [r["ours"] for r in g]
+        nodes = [r["nodes"] for r in g]
+        guesses = [r["guesses"] for r in g]
+        solved = sum(r["ok"] for r in g)
+        line = (f"| {name} | {len(g)}{'' if solved == len(g) else f' ({len(g) - solved} not solved)'} "
+                f"| {ms(statistics.median(ours))} | {ms(p95(ours))} | {ms(max(ours))} "
+                f"| {statistics.median(nodes):g}/{max(nodes)} | {statistics.median(guesses):g}/{max(guesses)} |")
+        if use_cp:
+            cp = [r["cp"] for r in g]
+            line += f" {ms(statistics.median(cp))} | {statistics.median(ours) / statistics.median(cp):.2f} |"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--cp-repeat", type=int, default=3)
+    parser.add_argument("--no-cp", action="store_true", help="skip CP-SAT")
+    parser.add_argument("--extreme", action="store_true", help="also the extreme killers")
+    parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
+    args = parser.parse_args(argv)
+    use_cp = not args.no_cp
+    from test_solve_hard_killers import EXTREME, TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer
+
+    records = [json.loads(line) for line in CORPUS.read_text().splitlines()]
+    dev = [((r["kind"], f"{r['kind']} {r['size']}×{r['size']} {r['label']}"), puzzle_from_record(r),
+            r["solution"]) for r in records]
+    hard = [(("killer 9×9 Tarek (published solution)",), short_killer(t), s)
+            for t, s in TAREK_WITH_SOLUTIONS]
+    hard += [(("killer 9×9 Tarek (more)",), short_killer(t), None) for t in TAREK_MORE]
+    started = time.perf_counter()
+    dev_rows = run(dev, args.repeat, args.cp_repeat, use_cp=use_cp)
+    hard_rows = run(hard, 1, 1, use_cp=use_cp)
+    sections = [
+        "Per kind (dev corpus):\n\n" + table(dev_rows, 0, "kind", use_cp),
+        "Per generator label / difficulty (dev corpus):\n\n" + table(dev_rows, 1, "label", use_cp),
+        "Hardest published killers (one run each):\n\n" + table(hard_rows, 0, "set", use_cp),
+    ]
+    if args.extreme:
+        extreme = [(("killer 9×9 extreme",), short_killer(t), None) for t in EXTREME]
+        extreme_rows = run(extreme, 1, 1, time_limit=60, use_cp=use_cp)
+        sections.append("Extreme killers (60 s limit, one run each):\n\n"
+                        + table(extreme_rows, 0, "set", use_cp))
+    all_ok = all(r["ok"] for r in dev_rows + hard_rows)
+    cp_ok = all(r.get("cp_ok", True) for r in dev_rows + hard_rows)
+    footer = (f"All dev puzzles and hard killers solved and proved unique by ours: {all_ok}; "
+              f"CP-SAT agreed on every one: {cp_ok}. Bench wall time {time.perf_counter() - started:.0f} s.\n"
+              f"Measured {date.today()} on {platform.system()} {platform.machine()}, "
+              f"Python {platform.python_version()}, "
+              f"OR-tools {__import__('ortools').__version__ if use_cp else '-'}, one core.")
+    text = "\n\n".join(sections) + "\n\n" + footer
+    print(text)
+    if args.write:
+        write_section(text, args)
+    return 0 if all_ok else 1
+
+
+def write_section(text: str, args) -> None:
+    path = ROOT / "BENCHMARKS.md"
+    old = path.read_text() if path.exists() else "# Benchmarks\n"
+    command = "python bench/solve_bench.py --write" + (" --extreme" if args.extreme else "")
+    intro = (SECTION_INTRO.strip() + f"\n\nCommand (repeat {args.repeat}, CP-SAT repeat "
+             f"{args.cp_repeat}):\n\n    {command}\n")
+    section = "## Solver\n\n" + intro + "\n" + text + "\n"
+    start = old.find("## Solver\n")
+    if start < 0:
+        new = old.rstrip("\n") + "\n\n" + section
+    else:
+        end = old.find("\n## ", start + 1)
+        new = old[:start] + section + (old[end + 1:] if end >= 0 else "")
+    path.write_text(new)
+
+
+SECTION_INTRO = """
+`pycore.solve.solve` (CPython, one core) against OR-tools CP-SAT (`num_workers=1`, all-different
+units, killer sums + all-different, KenKen arithmetic) on the same puzzles; both prove the
+solution unique (CP-SAT solves twice, the second time with the solution excluded). Times include
+building the model. Ours is the median of several runs per puzzle, then the median / 95th
+percentile / max over the group; nodes = propagated search states, guesses = branches taken
+while another digit was still open. Ratio < 1 means ours is faster.
+"""
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
