@@ -37,6 +37,7 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
     units = net.units
     all_digits = net.all_digits
     constraints_of = net.constraints_of
+    constraints = net.constraints
     while True:
         # Naked singles: a solved cell's digit leaves all its peers.
         while singles:
@@ -58,7 +59,13 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
                 dirty.update(constraints_of[cell])
             changed.clear()
             for index in dirty:
-                problem = revise(net, index, cand, live, singles, changed)
+                kind, cells, total, op = constraints[index]
+                if kind == SET:
+                    problem = revise_set(net, index, cells, cand, live, singles, changed)
+                elif kind == TUPLES:
+                    problem = revise_tuples(index, cells, cand, live, singles, changed)
+                else:
+                    problem = revise_sum(index, cells, total, op, kind, cand, singles, changed)
                 if problem:
                     return problem
             if singles or changed:
@@ -147,17 +154,13 @@ def narrow(cand, cell, keep, singles, changed):
     return True
 
 
-def revise(net: Network, index: int, cand, live, singles, changed):
-    kind, cells, total, op = net.constraints[index]
-    if kind == SET:
-        return revise_set(net, index, cells, cand, live, singles, changed)
-    if kind == TUPLES:
-        return revise_tuples(index, cells, cand, live, singles, changed)
+def revise_sum(index, cells, total, op, kind, cand, singles, changed):
+    """BOUNDS and FULL constraints: min/max reasoning for sums; other arithmetic can only be
+    checked once every cell is solved."""
     if kind == BOUNDS or op == "+":
         problem = revise_bounds(index, cells, total, cand, singles, changed)
         if problem or kind == BOUNDS:
             return problem
-    # FULL: arithmetic can only be checked once every cell is solved.
     masks = [cand[c] for c in cells]
     if all(not m & (m - 1) for m in masks):
         if not fits(op, total, [m.bit_length() for m in masks]):
@@ -195,8 +198,15 @@ def revise_set(net, index, cells, cand, live, singles, changed):
         required &= combo
     if allowed != union:
         for cell in cells:
-            if not narrow(cand, cell, allowed, singles, changed):
-                return (EMPTY, cell)
+            mask = cand[cell]
+            new = mask & allowed
+            if new != mask:
+                if not new:
+                    return (EMPTY, cell)
+                cand[cell] = new
+                changed.add(cell)
+                if not new & (new - 1):
+                    singles.append(cell)
     required &= ~solved
     while required:
         bit = required & -required
