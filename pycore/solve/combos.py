@@ -13,7 +13,7 @@ from math import prod
 from ..model import digits_of
 
 # Above this many tuples a KenKen cage is only checked when it is full (see network.py).
-TUPLE_LIMIT = 200_000
+TUPLE_LIMIT = 30_000
 # Up to this many raw digit tuples a cage is enumerated by itertools.product (C speed).
 PRODUCT_LIMIT = 60_000
 

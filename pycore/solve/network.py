@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import ARITHMETIC_KINDS, Puzzle, full_mask
-from .combos import cage_tuples, combinations_for
+from ..model import ARITHMETIC_KINDS, Puzzle, full_mask, mask_of
+from .combos import cage_tuples, combinations_for, usable_digits
 
 SET, TUPLES, BOUNDS, FULL = 0, 1, 2, 3
 KILLER_KINDS = frozenset({"killer", "killer-jigsaw"})
@@ -173,6 +173,11 @@ def add_cages(puzzle: Puzzle, net: Network, killer: bool) -> str | None:
         tuples = cage_tuples(cage.op, cage.total, n, cells,
                              lambda i, j: peer_bits[cells[i]] >> cells[j] & 1)
         if tuples is None:
+            # Too many fillings to list: keep the digits that can take part at all, and check
+            # the arithmetic (or, for sums, min/max) as cells get solved.
+            usable = mask_of(usable_digits(cage.op, cage.total, n, len(cells)))
+            for cell in cells:
+                net.candidates[cell] &= usable
             add(net, FULL, cells, cage.total, cage.op, label, None)
             continue
         if not tuples:
