@@ -68,4 +68,78 @@ def share(text: str, progress: list[str], fmt: str | None = None) -> dict:
         return {"error": str(error)}
 
 
-__all__ = ["describe", "decode_view", "share", "position_from_progress", "digits_of"]
+
+
+# ---- solving in slices, for the page ------------------------------------------------------------
+# The page runs the solver on the browser's main thread in short slices (a worker would need a
+# second Pyodide start): solve_start keeps a Solver here, each solve_step runs at most max_nodes
+# search nodes and returns, and the page yields to the browser between calls. The solver module
+# is imported on first use, so start-up only pays for the decoder.
+
+_solvers: dict = {}
+_next_solver_id = 0
+
+
+def solve_start(text: str) -> dict:
+    """Decodes `text` and starts a solver for it: {"id": n}, or {"error": message}."""
+    global _next_solver_id
+    try:
+        puzzle, _ = decode(text)
+    except PuzzleStringError as error:
+        return {"error": str(error)}
+    from .solve import Solver
+    _next_solver_id += 1
+    _solvers[_next_solver_id] = Solver(puzzle)
+    return {"id": _next_solver_id}
+
+
+def solve_step(solver_id: int, max_nodes: int) -> dict:
+    """Runs at most `max_nodes` more search nodes of solver `solver_id`.
+
+    Unfinished: {"done": False, "nodes": n}. Finished: {"done": True, "status", "solution",
+    "reason", "nodes", "guesses", "seconds"}, and the solver is forgotten.
+    """
+    solver = _solvers.get(solver_id)
+    if solver is None:
+        return {"error": f"no solve with id {solver_id} is running (finished or cancelled)"}
+    result = solver.step(max(1, int(max_nodes)))
+    if result is None:
+        return {"done": False, "nodes": solver.nodes}
+    del _solvers[solver_id]
+    return {
+        "done": True,
+        "status": result.status,
+        "solution": list(result.solution) if result.solution is not None else None,
+        "reason": result.reason,
+        "nodes": result.nodes,
+        "guesses": result.guesses,
+        "seconds": round(result.seconds, 6),
+    }
+
+
+def solve_cancel(solver_id: int) -> dict:
+    """Forgets solver `solver_id` (nothing happens if it has finished already)."""
+    _solvers.pop(solver_id, None)
+    return {}
+
+
+def check_view(text: str, progress: list[str], solution: list[int]) -> dict:
+    """The player's mistakes against `solution` (row-major digits):
+    {"problems": [{"cell", "problem", "expected"}, ...]} or {"error": message}.
+
+    `problem` is "wrong-digit" (a placed digit that differs) or "candidates-exclude-solution"
+    (pencil marks without the solution's digit); givens are never reported.
+    """
+    try:
+        puzzle, _ = decode(text)
+        position = position_from_progress(puzzle, progress)
+    except PuzzleStringError as error:
+        return {"error": str(error)}
+    if len(solution) != puzzle.cell_count or any(not 1 <= d <= puzzle.size for d in solution):
+        return {"error": f"the solution must be {puzzle.cell_count} digits from 1 to {puzzle.size}"}
+    from .solve import check
+    return {"problems": check(puzzle, position, [int(d) for d in solution])}
+
+
+__all__ = ["describe", "decode_view", "share", "position_from_progress", "digits_of",
+           "solve_start", "solve_step", "solve_cancel", "check_view"]
