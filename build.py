@@ -8,12 +8,12 @@ Steps:
 1. the pycore wheel (py3-none-any) with the standard PEP 517 build, `python -m build --wheel`;
 2. `npm ci` from the committed package-lock.json (pyodide and @pyscript/core, exact versions),
    skipped when node_modules already holds exactly those versions;
-3. dist/: the page (web/), the wheel, the five Pyodide runtime files the browser needs, and
-   sw.js with a precache list of all of it.
+3. dist/: the page (web/), the wheel, the five Pyodide runtime files the browser needs, the
+   PyScript modules the page loads, pyscript.json (local interpreter, the wheel under `files`,
+   unused plugins off) and sw.js with a precache list of all of it.
 
-The page runs pycore on plain Pyodide (loadPyodide + unpackArchive of the wheel). PyScript was
-measured against it and added ~20% to start-up (BENCHMARKS.md, '## Page start-up'), so it is
-not shipped; @pyscript/core stays in the lock file for that benchmark.
+PyScript runs the page's Python (web/main.py, the bridge to pycore.api) on the local Pyodide;
+BENCHMARKS.md ('## Page start-up') measures what it adds over a bare loadPyodide().
 
 Everything the page loads is referenced by a relative URL, so dist/ works under any sub-path.
 Nothing is fetched from a CDN at run time.
@@ -43,6 +43,12 @@ NPM_VERSIONS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
 # The only Pyodide files a browser fetches: the loader, the Emscripten module, the WebAssembly
 # binary, the standard library and the lock file that loadPyodide() reads at start.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+# PyScript's dist/ holds editors, terminals, games and MicroPython support the page never uses.
+# The page needs core.js, what it imports statically, and the lazily imported `error` plugin
+# (it shows Python errors); the other plugins are switched off with "!name" in the page's
+# <mpy-config> and web/pyscript.json. The wheel under `files` is unpacked by PyScript itself.
+PYSCRIPT_LAZY_CHUNKS = ("error",)
 
 WEB_FILES = ("index.html", "app.js", "render.js", "style.css", "main.py", "icon.svg", "manifest.webmanifest")
 
@@ -92,6 +98,26 @@ def ensure_npm_packages() -> None:
             raise SystemExit(f"build: node_modules has {name} {found}, the page needs {version}")
 
 
+def pyscript_files() -> list[Path]:
+    """core.js, the closure of its static imports, and the lazy chunks the page uses."""
+    src = NODE_MODULES / "@pyscript" / "core" / "dist"
+    wanted, todo = set(), ["core.js"]
+    for chunk in PYSCRIPT_LAZY_CHUNKS:
+        matches = [p.name for p in src.glob(f"{chunk}-*.js") if re.fullmatch(rf"{re.escape(chunk)}-[\w-]{{8}}\.js", p.name)]
+        if len(matches) != 1:
+            raise SystemExit(f"build: PyScript chunk {chunk!r} not found exactly once in {src}")
+        todo += matches
+    while todo:
+        name = todo.pop()
+        if name in wanted:
+            continue
+        wanted.add(name)
+        text = (src / name).read_text(encoding="utf-8")
+        # static imports only: `from"./x.js"` and `import"./x.js"` (not `import("./x.js")`)
+        todo += re.findall(r'(?:from|import)\s*"\./([\w.-]+\.js)"', text)
+    return [src / name for name in sorted(wanted)]
+
+
 def copy(src: Path, dest: Path) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dest)
@@ -133,10 +159,22 @@ def build(dist: Path = DIST, skip_npm: bool = False) -> Path:
     page = (dist / "index.html").read_text(encoding="utf-8")
     if "@WHEEL@" not in page:
         raise SystemExit("build: web/index.html lost its @WHEEL@ placeholder")
-    (dist / "index.html").write_text(page.replace("@WHEEL@", wheel.name), encoding="utf-8")
+    page = page.replace("@WHEEL@", wheel.name)
+    pyscript = pyscript_files()
+    preload = re.compile(r"<!-- @PYSCRIPT_PRELOAD@ [^>]*-->")
+    if not preload.search(page):
+        raise SystemExit("build: web/index.html lost its @PYSCRIPT_PRELOAD@ placeholder")
+    links = "\n  ".join(f'<link rel="modulepreload" href="./pyscript/{p.name}">' for p in pyscript if p.name != "core.js")
+    (dist / "index.html").write_text(preload.sub(lambda _: links, page), encoding="utf-8")
+    config = json.loads((WEB / "pyscript.json").read_text(encoding="utf-8"))
+    config["files"] = {f"./wheels/{wheel.name}": "./*"}
+    (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     for name in PYODIDE_FILES:
         copy(NODE_MODULES / "pyodide" / name, dist / "pyodide" / name)
     strip_source_map_comment(dist / "pyodide" / "pyodide.mjs")
+    for path in pyscript:
+        copy(path, dist / "pyscript" / path.name)
+        strip_source_map_comment(dist / "pyscript" / path.name)
     write_service_worker(dist)
     size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
     log(f"dist/ ready: {sum(1 for p in dist.rglob('*') if p.is_file())} files, {size / 1e6:.1f} MB")

@@ -1,4 +1,4 @@
-// Event glue between the page and pycore (Python, run by Pyodide served from ./pyodide/).
+// Event glue between the page and pycore (Python, run by PyScript on the local Pyodide).
 // No puzzle logic here: decoding and encoding are Python calls; render.js draws the result.
 import { renderBoard, digitChar } from "./render.js";
 
@@ -27,9 +27,8 @@ function setStatus(state, text) {
 }
 
 // ---- the Python side -------------------------------------------------------------------------
-// Plain Pyodide from ./pyodide/ (PyScript measured ~20% slower to start: see BENCHMARKS.md). The
-// pycore wheel is unpacked into site-packages (no micropip) and main.py, the bridge, calls
-// window.pycoreRegister(call, infoJson).
+// PyScript runs main.py on the local Pyodide (./pyodide/, set in pyscript.json) after unpacking
+// the pycore wheel (`files`); main.py calls window.pycoreRegister(call, infoJson).
 let resolveBridge, rejectBridge;
 const bridgeReady = new Promise((resolve, reject) => { resolveBridge = resolve; rejectBridge = reject; });
 window.pycoreRegister = (call, infoJson) => {
@@ -39,39 +38,35 @@ window.pycoreRegister = (call, infoJson) => {
   else resolveBridge({ info, invoke });
 };
 
-async function fetchOk(url, as) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response[as]();
-}
-
-async function startPython() {
-  const wheelUrl = document.getElementById("pycore-wheel").href;
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  const [pyodide, wheel, bridge] = await Promise.all([
-    loadPyodide({ indexURL: new URL("./pyodide/", location.href).href }),
-    fetchOk(wheelUrl, "arrayBuffer"),
-    fetchOk("./main.py", "text"),
-  ]);
-  pyodide.unpackArchive(new Uint8Array(wheel), "wheel");
-  pyodide.runPython(bridge, { filename: "main.py" });
-}
-
-// Start-up must never hang on "loading" without a word: failures and a start that never ends
-// are shown as errors.
+// PyScript may fail to start without a word: report script errors, rejected promises, PyScript's
+// own error boxes (.py-error) and a start that never finishes, so the page never hangs on
+// "loading". Once the bridge is up these no longer matter (a settled promise ignores them).
 const startFailed = (message) => rejectBridge(new Error(message));
-startPython().catch((error) => startFailed(`The Python runtime failed to start: ${error?.message ?? error}`));
+addEventListener("error", (event) => startFailed(`The Python runtime failed to start: ${event.message}`));
+addEventListener("unhandledrejection", (event) => startFailed(`The Python runtime failed to start: ${event.reason?.message ?? event.reason}`));
+const errorBoxes = new MutationObserver(() => {
+  const box = document.querySelector(".py-error");
+  if (box) startFailed(`The Python runtime failed to start: ${box.textContent.trim().split("\n").pop()}`);
+});
+errorBoxes.observe(document.documentElement, { childList: true, subtree: true });
+bridgeReady.finally(() => errorBoxes.disconnect()).catch(() => {});
 setTimeout(() => startFailed("The Python runtime did not start within two minutes; reload the page to try again."), START_TIMEOUT_MS);
 
 // ---- state -----------------------------------------------------------------------------------
 const state = {
   text: "", view: null, board: null, progress: [], opened: [],
   undo: [], redo: [], selected: -1, pencil: false, bridge: null,
+  label: "",          // the status text for a ready puzzle ("Killer Sudoku 9×9 (L9B)")
+  solution: null,     // the last finished solve of this puzzle: {status, solution, reason, …}
+  solving: null,      // the solve in progress: {id, cancelled}
+  problems: null,     // what Check found: Map cell index -> problem, until the next change
 };
+// Test-only: `&slice=N` caps a solve slice at N search nodes (slow, long solves for the cancel test).
+const SLICE_CAP = Number(new URLSearchParams(location.search).get("slice")) || Infinity;
 
 /** The page's query without its own parameters (embed), exactly as written: what the decoder reads. */
 function puzzleQuery(search = location.search) {
-  return search.replace(/^\?/, "").split("&").filter((part) => part && !/^embed=/.test(part)).join("&");
+  return search.replace(/^\?/, "").split("&").filter((part) => part && !/^(embed|slice)=/.test(part)).join("&");
 }
 
 const hasPuzzle = (query) => /(^|&)bd=./.test(query);
@@ -85,11 +80,12 @@ function queryFor(text) {
 }
 
 function pageUrl(query) {
-  return "?" + query + (embed ? "&embed=1" : "");
+  return "?" + query + (embed ? "&embed=1" : "") + (SLICE_CAP < Infinity ? `&slice=${SLICE_CAP}` : "");
 }
 
 // ---- showing a puzzle --------------------------------------------------------------------------
 function clearPuzzle() {
+  stopSolving();
   state.view = null;
   state.board = null;
   boardEl.replaceChildren();
@@ -113,8 +109,11 @@ function show(query) {
     setStatus("error", view.error);
     return;
   }
+  stopSolving();
   state.text = query;
   state.view = view;
+  state.solution = null;
+  state.problems = null;
   state.progress = view.progress.slice();
   state.opened = view.progress.slice();
   state.undo = [];
@@ -125,12 +124,13 @@ function show(query) {
   buildToolbar();
   refresh();
   const name = KIND_NAMES[view.kind] ?? view.kind;
-  setStatus("ready", `${name} ${view.size}\u00d7${view.size} (${view.format})`);
+  state.label = `${name} ${view.size}\u00d7${view.size} (${view.format})`;
+  setStatus("ready", state.label);
   performance.mark("grid-rendered"); // bench/page_bench.py reads this
 }
 
 function refresh() {
-  state.board?.update(state.progress, state.selected);
+  state.board?.update(state.progress, state.selected, state.problems);
   for (const [action, stack] of [["undo", state.undo], ["redo", state.redo]]) {
     const button = toolbarEl.querySelector(`[data-action=${action}]`);
     if (button) button.disabled = stack.length === 0;
@@ -173,13 +173,16 @@ function buildToolbar() {
     pencil.setAttribute("aria-pressed", String(state.pencil));
   });
   pencil.setAttribute("aria-pressed", String(state.pencil));
-  toolbarEl.replaceChildren(
+  const can = (...names) => names.every((name) => state.bridge.info.functions.includes(name));
+  toolbarEl.replaceChildren(...[
     button("undo", "Undo", "Undo the last change (Ctrl+Z)", undo),
     button("redo", "Redo", "Redo (Ctrl+Y)", redo),
     pencil,
     button("reset", "Reset", "Back to the position the link opened with", reset),
+    can(...SOLVER) && button("check", "Check", "Mark digits and pencil marks that disagree with the solution", check),
+    can(...SOLVER) && button("solve", "Solve", "Fill in the solution", solveClicked),
     button("share", "Share", "Copy a link to this puzzle with your progress", share),
-  );
+  ].filter(Boolean));
   const pad = [];
   for (let d = 1; d <= state.view.size; d++) {
     const b = button("digit", digitChar(d), `Enter ${digitChar(d).toUpperCase()}`, () => enter(digitChar(d)));
@@ -190,26 +193,165 @@ function buildToolbar() {
   padEl.replaceChildren(...pad);
 }
 
+/** After any change to the position, Check's marks and a "solved"/"checked" message are stale. */
+function changed() {
+  state.problems = null;
+  if (!state.solving && statusEl.dataset.state !== "error") setStatus("ready", state.label);
+  refresh();
+}
+
 function commit(progress) {
   state.undo.push(state.progress);
   state.redo = [];
   state.progress = progress;
   shareEl.replaceChildren();
-  refresh();
+  changed();
 }
 
 function undo() {
   if (!state.undo.length) return;
   state.redo.push(state.progress);
   state.progress = state.undo.pop();
-  refresh();
+  changed();
 }
 
 function redo() {
   if (!state.redo.length) return;
   state.undo.push(state.progress);
   state.progress = state.redo.pop();
+  changed();
+}
+
+// ---- solve, check, cancel ----------------------------------------------------------------------
+// The solver runs on this thread in slices (a worker would need a second Python runtime, seconds
+// to start): each solve_step call runs a bounded number of search nodes, sized to take 20-40 ms,
+// then the loop yields to the browser so clicks, keys and the Cancel button are handled.
+const SOLVER = ["solve_start", "solve_step", "solve_cancel", "check_view"];
+const SLICE_MS = [20, 40];
+const yieldToBrowser = () => new Promise((resolve) => {
+  const channel = new MessageChannel();  // unlike setTimeout(0), not clamped to 4 ms when nested
+  channel.port1.onmessage = () => resolve();
+  channel.port2.postMessage(null);
+});
+
+function setSolvingControls(solving) {
+  for (const action of ["solve", "check"]) {
+    const b = toolbarEl.querySelector(`[data-action=${action}]`);
+    if (b) b.disabled = solving;
+  }
+  toolbarEl.querySelector("[data-action=cancel]")?.remove();
+  if (solving) {
+    const cancel = button("cancel", "Cancel", "Stop solving", cancelSolve);
+    const solve = toolbarEl.querySelector("[data-action=solve]");
+    solve ? solve.after(cancel) : toolbarEl.append(cancel);
+  }
+}
+
+/** Solves the current puzzle in slices; resolves with the finished result, or null when cancelled
+ * (or when another puzzle was opened meanwhile). */
+async function solveInSlices(verb) {
+  if (state.solution?.text === state.text) return state.solution;
+  const started = state.bridge.invoke("solve_start", state.text);
+  if (started.error) {
+    setStatus("ready", `Cannot solve this puzzle: ${started.error}`);
+    return null;
+  }
+  const job = { id: started.id, cancelled: false, nodes: 0, t0: performance.now() };
+  state.solving = job;
+  setSolvingControls(true);
+  setStatus("solving", `${verb}\u2026`);
+  let slice = Math.min(32, SLICE_CAP);
+  try {
+    for (;;) {
+      await yieldToBrowser();
+      if (job.cancelled) return null;
+      const t = performance.now();
+      const result = state.bridge.invoke("solve_step", job.id, slice);
+      const ms = performance.now() - t;
+      if (result.error) {
+        setStatus("ready", `Solving failed: ${result.error}`);
+        return null;
+      }
+      job.nodes = result.nodes;
+      if (result.done) {
+        state.solution = { text: state.text, ...result };
+        return state.solution;
+      }
+      if (ms < SLICE_MS[0]) slice = Math.min(SLICE_CAP, slice * 2);
+      else if (ms > SLICE_MS[1]) slice = Math.max(1, Math.floor(slice / 2));
+      setStatus("solving", `${verb}\u2026 ${result.nodes.toLocaleString("en")} search nodes`);
+    }
+  } finally {
+    if (state.solving === job) {
+      state.solving = null;
+      setSolvingControls(false);
+    }
+  }
+}
+
+/** Forgets a solve in progress (Cancel, or another puzzle opened). */
+function stopSolving() {
+  const job = state.solving;
+  if (!job) return null;
+  job.cancelled = true;
+  state.bridge.invoke("solve_cancel", job.id);
+  state.solving = null;
+  setSolvingControls(false);
+  return job;
+}
+
+function cancelSolve() {
+  const job = stopSolving();
+  if (job) setStatus("ready", `Solving cancelled after ${job.nodes.toLocaleString("en")} search nodes.`);
+}
+
+/** The status for a solve that did not find exactly one solution; null when it did. */
+function notUnique(result) {
+  if (result.status === "multiple") return "This puzzle has more than one solution, so it cannot be solved or checked.";
+  if (result.status === "none") return `This puzzle has no solution: ${result.reason}.`;
+  if (result.status === "unique") return null;
+  return `The solver stopped: ${result.reason ?? result.status}.`;
+}
+
+const count = (n, one, many = one + "s") => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+const stats = (r) => `${count(r.nodes, "search node")}, ${count(r.guesses, "guess", "guesses")}, ${(r.seconds * 1000).toFixed(0)} ms of Python`;
+
+async function solveClicked() {
+  if (!state.view || state.solving) return;
+  const result = await solveInSlices("Solving");
+  if (!result) return;
+  const trouble = notUnique(result);
+  if (trouble) {
+    setStatus("ready", trouble);
+    return;
+  }
+  const progress = state.progress.map((note, i) => (note[0] === "g" ? note : "s" + DIGITS[result.solution[i]]));
+  if (progress.some((note, i) => note !== state.progress[i])) commit(progress);
+  setStatus("solved", `Solved (${stats(result)}).`);
+}
+
+async function check() {
+  if (!state.view || state.solving) return;
+  const result = await solveInSlices("Checking");
+  if (!result) return;
+  const trouble = notUnique(result);
+  if (trouble) {
+    setStatus("ready", trouble);
+    return;
+  }
+  const checked = state.bridge.invoke("check_view", state.text, state.progress, result.solution);
+  if (checked.error) {
+    setStatus("ready", `Cannot check: ${checked.error}`);
+    return;
+  }
+  state.problems = new Map(checked.problems.map((p) => [p.cell, p.problem]));
   refresh();
+  const n = checked.problems.length;
+  const wrong = checked.problems.filter((p) => p.problem === "wrong-digit").length;
+  const done = state.progress.every((note) => note[0] === "g" || note[0] === "s");
+  setStatus("ready", n === 0 ? (done ? "Checked: all correct." : "Checked: no mistakes so far.")
+    : `Checked: ${n} problem${n === 1 ? "" : "s"} marked in red (${wrong} wrong digit${wrong === 1 ? "" : "s"}, `
+      + `${n - wrong} pencil-mark set${n - wrong === 1 ? "" : "s"} missing the solution's digit).`);
 }
 
 function reset() {
@@ -345,5 +487,6 @@ bridgeReady.then(
 window.puzzleViewer = {
   ready: bridgeReady.then((bridge) => bridge.info),
   decode: async (text) => (await bridgeReady).invoke("decode_view", text),
+  call: async (name, ...args) => (await bridgeReady).invoke(name, ...args),
   get state() { return state; },
 };

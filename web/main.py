@@ -1,5 +1,6 @@
-"""The Python side of the page: hands pycore's JSON API to the JavaScript glue (app.js runs this
-file in Pyodide after unpacking the pycore wheel).
+"""The Python side of the page, run by PyScript (`<script type="py" src="./main.py">`) after it
+has unpacked the pycore wheel (pyscript.json `files`): hands pycore's JSON API to the JavaScript
+glue (app.js).
 
 JS calls `call(name, args_json)` and gets a JSON string back; only the functions in API are
 reachable. Plain JSON strings cross the JS/Python boundary, so no proxies leak. Imports stay light:
@@ -13,7 +14,7 @@ from pyodide.ffi import create_proxy
 
 # The functions of pycore.api the page may call; present ones are announced to the page, which
 # shows a button only when its function exists.
-API_NAMES = ("decode_view", "share", "solve_view", "check_view", "hint_view")
+API_NAMES = ("decode_view", "share", "solve_start", "solve_step", "solve_cancel", "check_view", "hint_view")
 
 try:
     from pycore import api

@@ -69,7 +69,7 @@ export function cageLabel(kind, cage) {
 
 /**
  * Builds the board for `view` inside `container` (replacing what was there). Returns
- * { grid, cells, update(progress, selected) }.
+ * { grid, cells, update(progress, selected, problems) }.
  */
 export function renderBoard(view, container) {
   const n = view.size;
@@ -135,13 +135,26 @@ export function renderBoard(view, container) {
   const board = el("div", { class: "board", style: `--n:${n};--m:${side}` }, grid, svg);
   container.replaceChildren(board);
 
-  function update(progress, selected = -1) {
+  /** Draws `progress` (per-cell notes); `problems` maps a cell index to what Check found wrong
+   * there ("wrong-digit" or "candidates-exclude-solution"): data-wrong="true" and a red style. */
+  function update(progress, selected = -1, problems = null) {
     progress.forEach((note, index) => {
       const cell = cells[index];
       const kind = note[0];
       const digits = note.slice(1);
       const value = kind === "g" || kind === "s" ? digits : "";
       const candidates = kind === "c" ? digits : "";
+      const problem = problems?.get(index) ?? "";
+      if ((cell.dataset.problem ?? "") !== problem) {
+        if (problem) {
+          cell.dataset.wrong = "true";
+          cell.dataset.problem = problem;
+        } else {
+          delete cell.dataset.wrong;
+          delete cell.dataset.problem;
+        }
+        cell.classList.toggle("wrong", Boolean(problem));
+      }
       if (cell.dataset.value === value && cell.dataset.candidates === candidates &&
           cell.classList.contains("selected") === (index === selected)) return;
       cell.dataset.value = value;

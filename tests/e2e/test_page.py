@@ -106,8 +106,12 @@ def test_buttons_exist_only_for_capabilities(page, site):
     functions = page.evaluate("puzzleViewer.ready.then(info => info.functions)")
     actions = set(page.locator("[data-testid=toolbar] button").evaluate_all("bs => bs.map(b => b.dataset.action)"))
     assert {"undo", "redo", "reset", "share"} <= actions
-    for action, function in {"solve": "solve_view", "check": "check_view", "hint": "hint_view"}.items():
-        assert (action in actions) == (function in functions)
+    needs = {"solve": {"solve_start", "solve_step", "solve_cancel"},
+             "check": {"solve_start", "solve_step", "solve_cancel", "check_view"}, "hint": {"hint_view"}}
+    for action, names in needs.items():
+        assert (action in actions) == (names <= set(functions)), action
+    assert "cancel" not in actions  # only while a solve runs
+    assert set(functions) <= {name for name in dir(api) if not name.startswith("_")}
 
 
 def test_embed_shows_only_grid_and_toolbar(page, site):

@@ -1,0 +1,154 @@
+"""Solve, Check and Cancel in the page: the solver runs in slices on the page's thread, the status
+goes `solving` → `solved`, the grid is filled with the corpus's own solution, Check marks wrong
+digits and pencil marks, and Cancel stops a long solve within a quarter of a second while the page
+keeps answering input."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from pycore.codec import decode, encode
+from pycore.model import Position
+
+from corpus import DEV, REAL
+from pageutil import open_text
+
+STATUS = "[data-testid=status]"
+
+# Records every data-state the status takes from now on (a solve can finish between two polls).
+WATCH_STATES = """() => {
+  const status = document.querySelector('[data-testid=status]');
+  window.seenStates = [status.dataset.state];
+  new MutationObserver(() => window.seenStates.push(status.dataset.state))
+    .observe(status, { attributes: true, attributeFilter: ['data-state'] });
+}"""
+READ_VALUES = "cells => cells.map(c => c.dataset.value)"
+
+
+def one_per_kind():
+    cases, seen = [], set()
+    for entry in REAL:
+        if entry["kind"] not in seen:
+            seen.add(entry["kind"])
+            cases.append(pytest.param(entry["string"], entry["solution"], id=f"{entry['kind']}-real"))
+    for entry in DEV:
+        key = entry["kind"] if entry["size"] <= 9 else (entry["kind"], entry["size"])
+        if key not in seen:
+            seen.add(key)
+            cases.append(pytest.param(entry["strings"]["versioned"], entry["solution"],
+                                      id=f"{entry['kind']}-{entry['size']}"))
+    return cases
+
+
+@pytest.mark.parametrize("string,solution", one_per_kind())
+def test_solve_fills_the_grid_with_the_solution(app_page, string, solution):
+    assert open_text(app_page, string) == "ready"
+    app_page.evaluate(WATCH_STATES)
+    app_page.click("[data-action=solve]")
+    app_page.locator(f"{STATUS}[data-state=solved]").wait_for()
+    states = app_page.evaluate("window.seenStates")
+    assert states[0] == "ready" and "solving" in states and states[-1] == "solved", states
+    assert states.index("solving") < states.index("solved")
+    values = app_page.locator("[data-testid=grid] [data-cell]").evaluate_all(READ_VALUES)
+    assert values == list(solution)  # base-36 digits, row-major
+    assert app_page.locator("[data-action=cancel]").count() == 0
+    app_page.click("[data-action=undo]")  # the fill is one undoable change
+    assert app_page.locator(f"{STATUS}").get_attribute("data-state") == "ready"
+    assert app_page.locator("[data-testid=grid] [data-cell]").evaluate_all(READ_VALUES) != list(solution)
+
+
+def test_check_marks_wrong_digits_and_pencil_marks(app_page):
+    entry = next(e for e in REAL if e["name"] == "S9B easiest sudoku")
+    solution = entry["solution"]
+    assert open_text(app_page, entry["string"]) == "ready"
+    empty = [i for i, note in enumerate(entry["expected"]["progress"]) if note[0] in ".c"]
+    wrong_cell, marks_cell, right_cell = empty[:3]
+    name = lambda i: f"[data-cell=r{i // 9 + 1}c{i % 9 + 1}]"  # noqa: E731
+    wrong_digit = next(d for d in "123456789" if d != solution[wrong_cell])
+    app_page.click(name(wrong_cell))
+    app_page.keyboard.press(wrong_digit)
+    app_page.click(name(right_cell))
+    app_page.keyboard.press(solution[right_cell])
+    app_page.click("[data-action=pencil]")
+    app_page.click(name(marks_cell))
+    app_page.keyboard.press("Delete")
+    marks = [d for d in "123456789" if d != solution[marks_cell]][:2]
+    for d in marks:
+        app_page.keyboard.press(d)
+    app_page.click("[data-action=pencil]")
+    assert app_page.locator(name(marks_cell)).get_attribute("data-candidates") == "".join(marks)
+
+    app_page.click("[data-action=check]")
+    app_page.wait_for_function("document.querySelectorAll('[data-wrong=true]').length > 0")
+    wrong = app_page.locator("[data-wrong=true]").evaluate_all(
+        "cells => cells.map(c => [c.dataset.cell, c.dataset.problem])")
+    assert sorted(wrong) == sorted([[name(wrong_cell)[11:-1], "wrong-digit"],
+                                    [name(marks_cell)[11:-1], "candidates-exclude-solution"]])
+    status = app_page.locator(STATUS)
+    assert status.get_attribute("data-state") == "ready"
+    assert "2 problems" in status.text_content()
+    # the marks are red, and they go with the next change
+    color = app_page.locator(f"{name(wrong_cell)} .value").evaluate("el => getComputedStyle(el).color")
+    assert color == "rgb(192, 34, 27)"
+    app_page.click(name(wrong_cell))
+    app_page.keyboard.press(solution[wrong_cell])
+    assert app_page.locator("[data-wrong=true]").count() == 0
+    app_page.click(name(marks_cell))
+    app_page.keyboard.press("Delete")
+    app_page.click("[data-action=check]")
+    app_page.wait_for_function("document.querySelector('[data-testid=status]').textContent.startsWith('Checked')")
+    assert status.text_content() == "Checked: no mistakes so far."
+    assert app_page.locator("[data-wrong=true]").count() == 0
+
+
+def long_puzzle() -> str:
+    """The 25×25 sudoku of the corpus with three quarters of its givens removed: a few hundred
+    search nodes, run here one node per slice (`&slice=1`, a test-only parameter)."""
+    entry = next(e for e in DEV if e["kind"] == "sudoku" and e["size"] == 25)
+    puzzle, _ = decode(entry["strings"]["versioned"])
+    kept = [i for i, d in enumerate(puzzle.givens) if d][::4]
+    givens = tuple(d if i in kept else 0 for i, d in enumerate(puzzle.givens))
+    empty = (0,) * puzzle.cell_count
+    return encode(dataclasses.replace(puzzle, givens=givens), Position(empty, empty), "versioned")
+
+
+def test_cancel_stops_a_long_solve_quickly_and_the_page_stays_responsive(page, site):
+    page.goto(f"{site.url}?bd={long_puzzle()}&slice=1")
+    page.locator(f"{STATUS}[data-state=ready]").wait_for()
+    assert page.locator("[data-action=cancel]").count() == 0
+    page.evaluate("""() => {
+      const status = document.querySelector('[data-testid=status]');
+      // the click's own time stamp (when the browser received it) to the status leaving `solving`
+      document.addEventListener('click', (e) => {
+        if (e.target.closest('[data-action=cancel]')) window.cancelClicked = e.timeStamp;
+      }, true);
+      new MutationObserver(() => {
+        if (status.dataset.state !== 'solving' && window.cancelClicked !== undefined && window.leftSolving === undefined)
+          window.leftSolving = performance.now();
+      }).observe(status, { attributes: true, attributeFilter: ['data-state'] });
+    }""")
+    page.click("[data-action=solve]")
+    page.locator(f"{STATUS}[data-state=solving]").wait_for()
+    page.wait_for_function("/[0-9]+ search nodes/.test(document.querySelector('[data-testid=status]').textContent)")
+
+    # the page answers input while solving: a click selects a cell, a key moves the selection
+    page.click("[data-cell=r1c1]")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("[data-cell=r1c2].selected").count() == 1
+    assert page.locator(STATUS).get_attribute("data-state") == "solving"
+    nodes_before = page.locator(STATUS).text_content()
+
+    page.click("[data-action=cancel]")
+    page.wait_for_function("window.leftSolving !== undefined")
+    latency = page.evaluate("window.leftSolving - window.cancelClicked")
+    assert 0 <= latency < 250, latency
+    status = page.locator(STATUS)
+    assert status.get_attribute("data-state") == "ready"
+    assert status.text_content().startswith("Solving cancelled after")
+    assert page.locator("[data-action=cancel]").count() == 0
+    assert page.locator("[data-action=solve]").is_enabled()
+    assert nodes_before != status.text_content()
+    page.wait_for_timeout(300)  # no slice runs after the cancel
+    assert status.get_attribute("data-state") == "ready"
+    assert page.locator("[data-cell][data-value='']").count() > 0
