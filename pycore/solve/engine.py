@@ -38,6 +38,8 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
     all_digits = net.all_digits
     constraints_of = net.constraints_of
     constraints = net.constraints
+    units_of = net.units_of
+    touched: set[int] = set()
     while True:
         # Naked singles: a solved cell's digit leaves all its peers.
         while singles:
@@ -57,6 +59,7 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
             dirty = set()
             for cell in changed:
                 dirty.update(constraints_of[cell])
+                touched.update(units_of[cell])
             changed.clear()
             for index in dirty:
                 kind, cells, total, op = constraints[index]
@@ -70,9 +73,12 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
                     return problem
             if singles or changed:
                 continue
-        # Hidden singles: a digit with one place left in a unit goes there.
+        # Hidden singles: a digit with one place left in a unit goes there. Only units with a
+        # changed cell can have a new one (the state was at a fixpoint before this call).
         found = False
-        for number, unit in enumerate(units):
+        sweep, touched = touched, set()
+        for number in sweep:
+            unit = units[number]
             once = twice = 0
             for cell in unit:
                 mask = cand[cell]

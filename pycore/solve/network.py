@@ -37,6 +37,7 @@ class Network:
     peers: list[tuple[int, ...]]
     peer_bits: list[int]                 # peers of each cell as a bit set over cells
     unit_bits: list[int]                 # cells of each unit as a bit set
+    units_of: list[tuple[int, ...]]      # the units (indices) each cell is in
     constraints: list[tuple] = field(default_factory=list)   # (kind, cells, total, op)
     labels: list[str] = field(default_factory=list)          # how to name a constraint in a reason
     constraints_of: list[tuple[int, ...]] = field(default_factory=list)
@@ -45,6 +46,14 @@ class Network:
     error: str | None = None                                 # why the puzzle cannot be solved
     pointing: bool = False              # run intersection removal (pays only for Windoku)
     constraint_bits: list = field(default_factory=list)      # cells of each constraint, bit set
+
+
+def units_of_cells(units, count: int) -> list[tuple[int, ...]]:
+    found: list[list[int]] = [[] for _ in range(count)]
+    for number, unit in enumerate(units):
+        for cell in unit:
+            found[cell].append(number)
+    return [tuple(x) for x in found]
 
 
 def unit_names(puzzle: Puzzle) -> list[str]:
@@ -81,6 +90,7 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
         peers=[tuple(sorted(p)) for p in peer_sets],
         peer_bits=[sum(1 << p for p in ps) for ps in peer_sets],
         unit_bits=[sum(1 << c for c in unit) for unit in units],
+        units_of=units_of_cells(units, count),
     )
     net.candidates = [net.all_digits] * count
     # Measured: the windows overlap rows, columns and boxes so much that intersection removal
