@@ -2,8 +2,8 @@
 (SudokuWiki's or this project's), percent-encoded or not."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, unquote
 
 from ..model import KINDS
 from .errors import PuzzleStringError
@@ -16,6 +16,32 @@ PAGE_KINDS = (
     ("killer", "killer"), ("kenken", "kenken"), ("kendoku", "kendoku"),
     ("sudokux", "sudoku-x"), ("sudoku_x", "sudoku-x"), ("windoku", "windoku"), ("jigsaw", "jigsaw"),
 )
+
+
+# urllib.parse's unquote and parse_qsl, re-stated: importing urllib.parse pulls in ipaddress,
+# ~75 ms of the page's start-up under Pyodide (tests/test_codec_source.py checks they agree).
+_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def unquote(text: str) -> str:
+    """Percent-decoding as urllib.parse.unquote: runs of %XX as UTF-8, bad bytes replaced."""
+    if "%" not in text:
+        return text
+    return _ESCAPES.sub(lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "replace"), text)
+
+
+def parse_qsl(query: str, keep_blank_values: bool = False) -> list[tuple[str, str]]:
+    """As urllib.parse.parse_qsl (separator "&", not strict): "+" is a space, then unquote."""
+    pairs = []
+    for field in query.split("&"):
+        if not field:
+            continue
+        name, eq, value = field.partition("=")
+        if not eq and not keep_blank_values:
+            continue
+        if value or keep_blank_values:
+            pairs.append((unquote(name.replace("+", " ")), unquote(value.replace("+", " "))))
+    return pairs
 
 
 @dataclass(frozen=True)
