@@ -400,3 +400,19 @@ def test_result_is_a_frozen_dataclass():
     assert isinstance(result, SolveResult)
     with pytest.raises(Exception):
         result.status = "none"
+
+
+def test_malformed_puzzles_are_reported_not_raised():
+    assert "region 1" in solve(Puzzle("jigsaw", 4, (0,) * 16, (1,) * 16)).reason
+    assert "15 givens" in solve(Puzzle("sudoku", 4, (0,) * 15)).reason
+    overlap = Puzzle("killer", 4, (0,) * 16, None, (Cage((0, 1), 3), Cage((1, 2), 5)))
+    assert solve(overlap).reason == "r1c2 is in cage 1 and cage 2"
+    assert "outside" in solve(Puzzle("sudoku", 4, (5,) + (0,) * 15)).reason
+
+
+def test_stop_cancels_a_running_search():
+    solver = Solver(hard_killer())
+    assert solver.step(3) is None
+    result = solver.stop("cancelled")
+    assert result.status == "timeout" and result.reason == "cancelled"
+    assert solver.step(100) is result

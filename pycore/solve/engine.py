@@ -15,7 +15,6 @@ from ..model import Puzzle, digits_of
 from .combos import fits
 from .network import BOUNDS, FULL, SET, TUPLES, Network, cell_name, compile_puzzle
 
-
 # Contradiction codes.
 EMPTY, MISSING, CAGE, CROWDED = 0, 1, 2, 3
 
@@ -114,7 +113,7 @@ def point_in_units(net: Network, cand, singles, changed):
     digit confined to one row, a row's to one box or window), those cells lose the digit.
     Dearer than singles, so it runs only once they have nothing left to say."""
     peer_bits = net.peer_bits
-    for unit, unit_bits in zip(net.units, net.unit_bits):
+    for number, (unit, unit_bits) in enumerate(zip(net.units, net.unit_bits)):
         solved = 0
         for cell in unit:
             mask = cand[cell]
@@ -130,6 +129,8 @@ def point_in_units(net: Network, cand, singles, changed):
                     common &= peer_bits[cell]
                     if not common:
                         break
+            if common < 0:
+                return (MISSING, number, bit)   # no cell of the unit can hold the digit
             while common:
                 low = common & -common
                 common ^= low

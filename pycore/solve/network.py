@@ -71,6 +71,10 @@ def unit_names(puzzle: Puzzle) -> list[str]:
 
 def compile_puzzle(puzzle: Puzzle) -> Network:
     n, count = puzzle.size, puzzle.cell_count
+    problem = check_shape(puzzle)
+    if problem:
+        # Nothing else can be built on a malformed puzzle; the solver reports `error`.
+        return Network(n, count, full_mask(n), [], [], [], [], [], [], error=problem)
     units = [tuple(u) for u in puzzle.units]
     killer = puzzle.kind in KILLER_KINDS
     peer_sets = [set() for _ in range(count)]
@@ -96,7 +100,7 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
     # Measured: the windows overlap rows, columns and boxes so much that intersection removal
     # saves more search than it costs; for every other kind it costs more than it saves.
     net.pointing = puzzle.kind == "windoku"
-    net.error = check_shape(puzzle) or place_givens(puzzle, net)
+    net.error = place_givens(puzzle, net)
     if net.error:
         return net
     net.error = add_cages(puzzle, net, killer)
@@ -104,7 +108,6 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
         return net
     if killer:
         add_45_rule(puzzle, net)
-    net.constraints_of = [() for _ in range(count)]
     lists = [[] for _ in range(count)]
     for index, (_, cells, _, _) in enumerate(net.constraints):
         for cell in cells:
@@ -116,8 +119,16 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
 
 def check_shape(puzzle: Puzzle) -> str | None:
     n, count = puzzle.size, puzzle.cell_count
+    if n < 1:
+        return f"a grid of size {n} has no cells"
     if len(puzzle.givens) != count:
         return f"the puzzle has {len(puzzle.givens)} givens for {count} cells"
+    if puzzle.regions is not None:
+        if len(puzzle.regions) != count:
+            return f"the puzzle has {len(puzzle.regions)} region numbers for {count} cells"
+        for region in range(1, n + 1):
+            if puzzle.regions.count(region) != n:
+                return f"region {region} has {puzzle.regions.count(region)} cells, not {n}"
     for cell, digit in enumerate(puzzle.givens):
         if not 0 <= digit <= n:
             return f"{cell_name(cell, n)} holds {digit}, outside 1…{n}"
