@@ -212,7 +212,7 @@ def write_section(text: str, args) -> None:
     command = "python bench/solve_bench.py --write" + (" --extreme" if args.extreme else "")
     intro = (SECTION_INTRO.strip() + f"\n\nCommand (repeat {args.repeat}, CP-SAT repeat "
              f"{args.cp_repeat}):\n\n    {command}\n")
-    section = "## Solver\n\n" + intro + "\n" + text + "\n"
+    section = "## Solver\n\n" + intro + "\n" + text + "\n\n" + SECTION_NOTES.strip() + "\n"
     start = old.find("## Solver\n")
     if start < 0:
         new = old.rstrip("\n") + "\n\n" + section
@@ -229,6 +229,17 @@ solution unique (CP-SAT solves twice, the second time with the solution excluded
 building the model. Ours is the median of several runs per puzzle, then the median / 95th
 percentile / max over the group; nodes = propagated search states, guesses = branches taken
 while another digit was still open. Ratio < 1 means ours is faster.
+"""
+
+SECTION_NOTES = """
+Reading (at the time of writing; the tables above are the evidence): every dev puzzle is solved
+and proved unique; 9×9 killers take a few ms, well under the 20 ms median / 1 s max aim; ours is
+faster than CP-SAT on the median of every kind. Most of a dev puzzle's time is compiling the
+puzzle (combinations, tuples, 45-rule groups); most are solved without a guess. On Tarek's
+hardest killers the 45-rule groups and blame-guided guessing keep the search to hundreds or a
+few thousand nodes. The five extreme killers made by Mathemagic to defeat a propagation solver
+time out at 60 s here, and CP-SAT does not prove them within 60 s either. Timings on this shared
+2-core machine vary by ±20%; compare rows of one run.
 """
 
 
