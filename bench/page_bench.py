@@ -5,17 +5,19 @@
     python bench/page_bench.py --write    # also replace the '## Page start-up' section of BENCHMARKS.md
 
 Builds the site into a temporary directory, serves it on 127.0.0.1 and drives headless Chromium
-(same binary and flags as the tests). Three pages, each timed from navigation start
+(same binary and flags as the tests). Four pages, each timed from navigation start
 (performance.now() at the end):
-- bare:      a page that only awaits loadPyodide() from ./pyodide/pyodide.mjs;
-- page:      the real page (plain Pyodide: loadPyodide + unpackArchive of the wheel), until the
-             grid is drawn;
-- pyscript:  the same bridge (main.py) and renderer started by PyScript 0.7.31 instead (local
-             Pyodide via `interpreter`, wheel via `files`, unused plugins off), until the grid is
-             drawn: the alternative the design named, measured here to justify the choice.
+- bare:      the reference: a page that only awaits loadPyodide() from ./pyodide/pyodide.mjs;
+- page:      the real page, as shipped: PyScript 0.7.31 on the local Pyodide (`interpreter`),
+             the wheel via `files`, unused plugins off; until the grid is drawn;
+- pyscript:  a minimal page: the same bridge (main.py) and renderer started by PyScript the same
+             way, until the grid is drawn (what PyScript costs without the rest of the page);
+- plain:     the same minimal page on plain Pyodide (loadPyodide + unpackArchive of the wheel):
+             the comparison row, what dropping PyScript would save.
 Cold = a fresh browser context per run (empty HTTP cache, no service worker); repeat = a second
-visit in the same context (HTTP cache and, for the page, the service worker warm). Median of
---runs runs. The bench pages are served from memory under /__bench/, never shipped in dist/.
+visit in the same context (HTTP cache and, for the page, the service worker warm). Median and
+range of --runs runs, pages interleaved. The bench pages are served from memory under /__bench/,
+never shipped in dist/.
 """
 from __future__ import annotations
 
@@ -142,45 +144,74 @@ def measure(browser, base: str, runs: int) -> dict[str, dict[str, float]]:
                 page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
             samples[what]["repeat"].append(timed_visit(page, url, what))
             context.close()
-    return {what: {k: statistics.median(v) for k, v in s.items()} for what, s in samples.items()}
+    return samples
 
 
-def pct(a: dict, b: dict, key: str) -> str:
-    return f"{(a[key] / b[key] - 1) * 100:+.1f}%"
+# What the page adds on a repeat visit, found with performance marks in main.py and app.js and
+# with imports timed under Node's Pyodide (2026-11-21); kept here so --write keeps it.
+FINDINGS = [
+    "Where the page's extra time goes on a repeat visit (performance marks in main.py/app.js, imports",
+    "timed under Node's Pyodide; 2026-11-21):",
+    "",
+    "- PyScript starts main.py ~80 ms after main.py has arrived (its own Python bootstrap); that, and",
+    "  reading its config first, is the PyScript cost in the rows above.",
+    "- Importing `pycore.api` took ~95 ms, ~75 ms of it `urllib.parse` and the `ipaddress` module it",
+    "  imports (for two small helpers of the codec). The codec now has its own `unquote`/`parse_qsl`",
+    "  (tested against urllib's): `pycore.model` + `pycore.codec` + `pycore.api` now take ~45-60 ms,",
+    "  about half of it compiling pycore's source, since the wheel carries no Python 3.14 bytecode.",
+    "  The solver is imported on the first Solve or Check, not at start.",
+    "- Decoding the link takes 4-7 ms and drawing the grid 2-5 ms.",
+    "- The service worker costs nothing measurable (repeat visit 1883 ms with it, 1886 ms without,",
+    "  medians of 5), and neither do the preload hints on 127.0.0.1 (cold 3993 ms with, 4029 ms",
+    "  without, medians of 8 at load average 3-4): every file is fetched once either way; the hints",
+    "  stay because on a real network they overlap PyScript's config, runtime and wheel downloads.",
+]
 
 
-def report(result: dict, runs: int) -> str:
-    bare, page, pys, plain = result["bare"], result["page"], result["pyscript"], result["plain"]
-    over = {k: (page[k] / bare[k] - 1) * 100 for k in ("cold", "repeat")}
+def report(samples: dict, runs: int) -> str:
+    med = {what: {k: statistics.median(v) for k, v in s.items()} for what, s in samples.items()}
+    bare = med["bare"]
+
+    def row(label: str, what: str) -> str:
+        m, s = med[what], samples[what]
+        cells = [f"{m[k]:.0f} ({min(s[k]):.0f}–{max(s[k]):.0f})" for k in ("cold", "repeat")]
+        if what == "bare":
+            return f"| {label} | {cells[0]} | {cells[1]} | – |"
+        over = ", ".join(f"{(m[k] / bare[k] - 1) * 100:+.1f}% {k}" for k in ("cold", "repeat"))
+        return f"| {label} | {cells[0]} | {cells[1]} | {over} |"
+
     cpu = platform.processor() or platform.machine()
     lines = [
         "## Page start-up",
         "",
         "Time from navigation start to the rendered grid (SudokuWiki's killer \"Gentle Example 1\"),",
-        "next to a page that only awaits `loadPyodide()`, in headless Chromium on 127.0.0.1.",
-        f"Median of {runs} runs; cold = fresh browser context (empty cache), repeat = second visit in the",
-        "same context (HTTP cache and service worker warm). Command:",
+        "next to a page that only awaits `loadPyodide()`, in headless Chromium on 127.0.0.1, all in the",
+        f"same run. Median (and range) of {runs} runs, pages interleaved; cold = fresh browser context",
+        "(empty cache), repeat = second visit in the same context (HTTP cache, and the page's service",
+        "worker, warm). Command:",
         "",
         "    python bench/page_bench.py --write",
         "",
         "| page | cold (ms) | repeat (ms) | over bare Pyodide |",
         "|---|---:|---:|---|",
-        f"| bare `loadPyodide()` | {bare['cold']:.0f} | {bare['repeat']:.0f} | – |",
-        f"| **the page** (plain Pyodide, wheel via `unpackArchive`) | {page['cold']:.0f} | {page['repeat']:.0f} | "
-        f"{over['cold']:+.1f}% cold, {over['repeat']:+.1f}% repeat |",
-        f"| minimal page: bridge + renderer on plain Pyodide | {plain['cold']:.0f} | {plain['repeat']:.0f} | "
-        f"{pct(plain, bare, 'cold')} cold, {pct(plain, bare, 'repeat')} repeat |",
-        f"| minimal page: same bridge + renderer started by PyScript 0.7.31 | {pys['cold']:.0f} | {pys['repeat']:.0f} | "
-        f"{pct(pys, bare, 'cold')} cold, {pct(pys, bare, 'repeat')} repeat |",
+        row("bare `loadPyodide()` (reference)", "bare"),
+        row("**the page** (PyScript 0.7.31, local Pyodide, wheel via `files`)", "page"),
+        row("minimal page: bridge + renderer started by PyScript", "pyscript"),
+        row("minimal page: same bridge + renderer on plain Pyodide (comparison)", "plain"),
         "",
-        "Aim: the page adds at most 10% to bare Pyodide. The page starts Pyodide itself (loadPyodide +",
-        "unpackArchive, fetches preloaded in parallel): the same minimal page started by PyScript (local",
-        "Pyodide via `interpreter`, wheel via `files`, unused plugins off) was slower in every row, by",
-        "~0.2-0.3 s cold. What all three add on a repeat visit (~0.25 s) is the Python side (importing",
-        "pycore.api, decoding) plus drawing; runs vary by several hundred ms on a shared 2-core machine.",
+        f"Aim: the page adds at most 10% to bare Pyodide. In this run it added "
+        f"{(med['page']['cold'] / bare['cold'] - 1) * 100:+.1f}% cold and {(med['page']['repeat'] / bare['repeat'] - 1) * 100:+.1f}% "
+        f"on a repeat visit. PyScript itself (the minimal PyScript page over the same page on plain "
+        f"Pyodide) cost {med['pyscript']['cold'] - med['plain']['cold']:+.0f} ms cold and "
+        f"{med['pyscript']['repeat'] - med['plain']['repeat']:+.0f} ms repeat. Cold visits on this shared 2-core machine",
+        "spread over a second or more whatever the page (the ranges), so their medians of a few runs move",
+        "by hundreds of ms from run to run and their differences are mostly noise; the repeat visits",
+        "spread far less and are the comparison to read. Compare rows of one run, not runs of different days.",
+        "",
+        *FINDINGS,
         "",
         f"Measured {time.strftime('%Y-%m-%d')} on {platform.system()} {cpu}, Python {platform.python_version()} "
-        "(host), Pyodide 314.0.7, @pyscript/core 0.7.31.",
+        "(host), Pyodide 314.0.7, @pyscript/core 0.7.31, on a shared 2-core machine.",
         "",
     ]
     return "\n".join(lines)
@@ -196,7 +227,7 @@ def write_section(text: str, path: Path = ROOT / "BENCHMARKS.md") -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
     args = parser.parse_args()
 
@@ -222,6 +253,7 @@ def main() -> int:
     text = report(result, args.runs)
     print(text)
     print(json.dumps(result))
+
     if args.write:
         write_section(text)
     return 0

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Solving in the browser: the same 9×9 killers solved by pycore under CPython (this process) and
+under Pyodide in the page (headless Chromium), in the same run.
+
+    python bench/browser_solve_bench.py            # print the table
+    python bench/browser_solve_bench.py --write    # also replace '## Solving in the browser' in BENCHMARKS.md
+
+Puzzles: every 9×9 killer of the dev corpus, and the hardest published killers that
+tests/test_solve_hard_killers.py quotes (Tarek's thread, with and without published solutions)
+that an L9B string can hold (every cell caged, cages orthogonally connected). Each solve is the page's own API path, `solve_start(text)` then
+`solve_step(id, max_nodes)` with a budget large enough to finish in one slice: decoding, compiling
+and searching, timed with performance.now() in the page and perf_counter() here. Median of --runs
+rounds per puzzle. The page is also timed through its Solve button (slices of 20-40 ms of Python
+with a yield to the browser between them) on the hardest of them, click to `solved`.
+"""
+from __future__ import annotations
+
+import argparse
+import http.server
+import json
+import platform
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+import build  # noqa: E402
+from conftest import CHROMIUM_FLAGS, chromium_executable  # noqa: E402
+from corpus import DEV  # noqa: E402
+from pycore import api  # noqa: E402
+from pycore.codec import PuzzleStringError, encode  # noqa: E402
+from pycore.model import Position  # noqa: E402
+
+BIG = 10 ** 9
+
+IN_PAGE = """async (strings) => {
+  const out = [];
+  for (const text of strings) {
+    const t0 = performance.now();
+    const started = await puzzleViewer.call("solve_start", text);
+    const r = await puzzleViewer.call("solve_step", started.id, %d);
+    out.push({ ms: performance.now() - t0, status: r.status, nodes: r.nodes });
+  }
+  return out;
+}""" % BIG
+
+
+def puzzles() -> dict[str, list[str]]:
+    from test_solve_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer
+    empty = Position((0,) * 81, (0,) * 81)
+    hard = []
+    for text in [t for t, _ in TAREK_WITH_SOLUTIONS] + TAREK_MORE:
+        try:
+            hard.append(encode(short_killer(text), empty, "versioned"))
+        except PuzzleStringError:
+            pass  # a cell in no cage, or a diagonal cage: SudokuWiki's formats cannot hold it
+    corpus = [e["strings"]["versioned"] for e in DEV if e["kind"] == "killer" and e["size"] == 9]
+    return {"dev-corpus 9×9 killers": corpus, "hardest published killers (Tarek)": hard}
+
+
+def cpython_ms(text: str) -> tuple[float, dict]:
+    t0 = time.perf_counter()
+    started = api.solve_start(text)
+    result = api.solve_step(started["id"], BIG)
+    return (time.perf_counter() - t0) * 1000, result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    groups = puzzles()
+    texts = [t for group in groups.values() for t in group]
+    host = {t: [] for t in texts}
+    page_ms = {t: [] for t in texts}
+    button = []
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = build.build(dist=Path(tmp) / "dist")
+        handler = lambda *a, **k: build.QuietHandler(*a, directory=str(dist), **k)  # noqa: E731
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        try:
+            with sync_playwright() as p:
+                launch = {"args": CHROMIUM_FLAGS}
+                if chromium_executable():
+                    launch["executable_path"] = chromium_executable()
+                browser = p.chromium.launch(**launch)
+                page = browser.new_page()
+                page.goto(base)
+                page.wait_for_function("puzzleViewer.ready.then(() => true)", timeout=120_000)
+                page.evaluate(IN_PAGE, texts[:3])  # warm-up: first imports of the solver
+                for t in texts[:3]:
+                    cpython_ms(t)
+                for _ in range(args.runs):  # interleaved rounds: load drift hits both alike
+                    for t, r in zip(texts, page.evaluate(IN_PAGE, texts)):
+                        page_ms[t].append(r["ms"])
+                        assert r["status"] == "unique", r
+                    for t in texts:
+                        ms, r = cpython_ms(t)
+                        host[t].append(ms)
+                        assert r["status"] == "unique", r
+                hardest = max(groups["hardest published killers (Tarek)"], key=lambda t: statistics.median(host[t]))
+                for _ in range(args.runs):
+                    page.goto(f"{base}?bd={hardest}")
+                    page.locator("[data-testid=status][data-state=ready]").wait_for(timeout=120_000)
+                    button.append(page.evaluate("""() => new Promise((resolve) => {
+                      const status = document.querySelector('[data-testid=status]');
+                      let t0;
+                      new MutationObserver(() => { if (status.dataset.state === 'solved') resolve(performance.now() - t0); })
+                        .observe(status, { attributes: true, attributeFilter: ['data-state'] });
+                      t0 = performance.now();
+                      document.querySelector('[data-action=solve]').click();
+                    })"""))
+                browser.close()
+        finally:
+            server.shutdown()
+
+    med = lambda xs: statistics.median(xs)  # noqa: E731
+    rows = []
+    for name, group in groups.items():
+        h = [med(host[t]) for t in group]
+        b = [med(page_ms[t]) for t in group]
+        ratios = [y / x for x, y in zip(h, b)]
+        rows.append(f"| {name} | {len(group)} | {sum(h):.0f} | {sum(b):.0f} | {sum(b) / sum(h):.2f}× | "
+                    f"{med(ratios):.2f}× | {min(ratios):.2f}×–{max(ratios):.2f}× |")
+    hardest_host = med(host[hardest])
+    lines = [
+        "## Solving in the browser",
+        "",
+        "The same 9×9 killers solved by pycore on the host's CPython and on Pyodide (CPython 3.14 in",
+        "WebAssembly) in the page, headless Chromium, in the same run: the page's API path",
+        "(`solve_start` + one `solve_step` with an unlimited budget: decode, compile, search), median of",
+        f"{args.runs} interleaved rounds per puzzle. Aim: within 3× of CPython. Command:",
+        "",
+        "    python bench/browser_solve_bench.py --write",
+        "",
+        "| puzzles | count | CPython total (ms) | browser total (ms) | browser / CPython | median per puzzle | range per puzzle |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        *rows,
+        "",
+        f"Through the Solve button (slices of 20–40 ms of Python, a yield to the browser after each), the",
+        f"slowest of them took {med(button):.0f} ms from click to `solved` (median of {args.runs}; range "
+        f"{min(button):.0f}–{max(button):.0f} ms), against {hardest_host:.0f} ms in CPython: "
+        f"{med(button) / hardest_host:.2f}×.",
+        "",
+        f"Measured {time.strftime('%Y-%m-%d')} on {platform.system()} {platform.machine()}, Python "
+        f"{platform.python_version()} (host), Pyodide 314.0.7 (CPython 3.14.2), Chromium "
+        "(Debian), on a shared 2-core machine.",
+        "",
+    ]
+    text = "\n".join(lines)
+    print(text)
+    if args.write:
+        path = ROOT / "BENCHMARKS.md"
+        old = path.read_text(encoding="utf-8")
+        pattern = re.compile(r"^## Solving in the browser\n.*?(?=^## |\Z)", re.S | re.M)
+        new = pattern.sub(lambda _: text + "\n", old, count=1) if pattern.search(old) else old.rstrip("\n") + "\n\n" + text
+        path.write_text(new.rstrip("\n") + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
