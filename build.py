@@ -5,7 +5,9 @@
     python build.py --serve    # build, then serve dist/ on http://127.0.0.1:PORT/ and print the URL
 
 Steps:
-1. the pycore wheel (py3-none-any) with the standard PEP 517 build, `python -m build --wheel`;
+1. the pycore wheel (py3-none-any) with the standard PEP 517 build, `python -m build --wheel`,
+   plus bytecode for the browser's Python 3.14 compiled by Pyodide under Node (so the page does
+   not compile pycore at every start);
 2. `npm ci` from the committed package-lock.json (pyodide and @pyscript/core, exact versions),
    skipped when node_modules already holds exactly those versions;
 3. dist/: the page (web/), the wheel, the five Pyodide runtime files the browser needs, the
@@ -21,6 +23,7 @@ Nothing is fetched from a CDN at run time.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import http.server
 import json
@@ -29,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from functools import partial
 from pathlib import Path
 
@@ -76,6 +80,66 @@ def build_wheel(out_dir: Path) -> Path:
     if len(wheels) != 1:
         raise SystemExit(f"build: expected one py3-none-any wheel, found {[w.name for w in out_dir.iterdir()]}")
     return wheels[0]
+
+
+# Run by Node with the npm Pyodide (the browser's Python, 3.14): compiles the wheel's modules to
+# unchecked-hash .pyc files (valid without checking the source's mtime) and prints them as JSON.
+BYTECODE_SCRIPT = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+const [pyodideDir, wheel] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: "/tmp/wheel" });
+process.stdout.write(pyodide.runPython(`
+import base64, compileall, json, os, py_compile, sys
+sys.dont_write_bytecode = False
+ok = compileall.compile_dir("/tmp/wheel", quiet=2, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+out = {}
+for folder, _, files in os.walk("/tmp/wheel"):
+    for name in files:
+        if name.endswith(".pyc"):
+            full = os.path.join(folder, name)
+            out[os.path.relpath(full, "/tmp/wheel")] = base64.b64encode(open(full, "rb").read()).decode()
+json.dumps({"ok": bool(ok), "python": list(sys.version_info[:3]), "pyc": out})
+`));
+"""
+
+
+def add_browser_bytecode(wheel: Path) -> None:
+    """Adds pycore's bytecode for the browser's Python (cpython-314 .pyc, compiled by Pyodide under
+    Node) to the wheel: the page then imports pycore ~40 ms faster, with nothing compiled at start.
+    CPython 3.11-3.13 ignore these files (their names carry the 314 tag)."""
+    node = shutil.which("node")
+    if node is None:
+        log("node not found: the wheel ships without browser bytecode (the page compiles pycore at start)")
+        return
+    script = wheel.parent / "bytecode.mjs"
+    script.write_text(BYTECODE_SCRIPT, encoding="utf-8")
+    result = subprocess.run([node, str(script), str(NODE_MODULES / "pyodide"), str(wheel)],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.stderr.write(result.stdout + result.stderr)
+        raise SystemExit("build: compiling pycore with Pyodide under Node failed (output above)")
+    found = json.loads(result.stdout)
+    if not found["ok"] or not found["pyc"]:
+        raise SystemExit("build: Pyodide could not compile every pycore module")
+    pycs = {name: base64.b64decode(data) for name, data in sorted(found["pyc"].items())}
+    rewritten = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(wheel) as old, zipfile.ZipFile(rewritten, "w", zipfile.ZIP_DEFLATED) as new:
+        record_name = next(n for n in old.namelist() if n.endswith(".dist-info/RECORD"))
+        for info in old.infolist():
+            if info.filename != record_name:
+                new.writestr(info, old.read(info))
+        record = old.read(record_name).decode().rstrip("\n").split("\n")
+        for name, data in pycs.items():
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            new.writestr(name, data)
+            record.insert(-1, f"{name},sha256={digest},{len(data)}")  # RECORD's own line stays last
+        new.writestr(record_name, "\n".join(record) + "\n")
+    rewritten.replace(wheel)
+    log(f"added {len(pycs)} .pyc files for Python {'.'.join(map(str, found['python']))} (the browser's) to {wheel.name}")
 
 
 def installed_npm_version(name: str) -> str | None:
@@ -153,6 +217,7 @@ def build(dist: Path = DIST, skip_npm: bool = False) -> Path:
     dist.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
+        add_browser_bytecode(wheel)
         copy(wheel, dist / "wheels" / wheel.name)
     for name in WEB_FILES:
         copy(WEB / name, dist / name)
