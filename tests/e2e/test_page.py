@@ -147,3 +147,29 @@ def test_works_offline_after_a_first_visit(browser, site, tmp_path):
     finally:
         context.close()
     guard.check()
+
+
+def test_a_python_failure_at_start_is_shown_not_an_endless_loading(browser, site, tmp_path):
+    """PyScript can fail without a word: a main.py that raises must end in `error` with its message."""
+    import shutil
+
+    from conftest import guarded_context, mount, serve_directory
+
+    broken = tmp_path / "dist"
+    shutil.copytree(site.dist, broken, symlinks=True)
+    (broken / "main.py").write_text('raise RuntimeError("the bridge is broken")\n', encoding="utf-8")
+    root = tmp_path / "www"
+    mount(broken, root)
+    server, origin = serve_directory(root)
+    context, guard = guarded_context(browser, type(site)(root, broken, origin, server))
+    try:
+        page = context.new_page()
+        page.goto(f"{origin}/sub/viewer/?bd={S9B}")
+        assert wait_started(page) == "error"
+        message = page.locator(STATUS).text_content()
+        assert message.startswith("The Python runtime failed to start") and "the bridge is broken" in message
+        assert page.locator("[data-testid=grid]").count() == 0
+    finally:
+        context.close()
+        server.shutdown()
+    assert not guard.outside and not guard.failed  # page errors are this test's point
