@@ -10,17 +10,16 @@ import inspect
 import json
 import sys
 from math import prod
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from corpus import DEV, REAL
 from pycore.model import Cage, Position, Puzzle
 from pycore.solve import SolveResult, Solver, check, solve
 from pycore.solve.report import solve_report
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
@@ -37,14 +36,8 @@ def puzzle_from_record(record: dict) -> Puzzle:
     )
 
 
-def load(name: str) -> list[dict]:
-    path = CORPUS / name
-    if not path.exists():
-        return []
-    return [r for r in map(json.loads, path.read_text().splitlines()) if r.get("solution")]
-
-
-RECORDS = load("dev.jsonl") + load("sudokuwiki.jsonl")
+RECORDS = [r for r in DEV + REAL if r.get("solution")]
+assert len(RECORDS) >= 84, "the corpus did not load"
 
 
 def digits(solution: str) -> tuple[int, ...]:
