@@ -106,15 +106,8 @@ def solve_step(solver_id: int, max_nodes: int) -> dict:
     if result is None:
         return {"done": False, "nodes": solver.nodes}
     del _solvers[solver_id]
-    return {
-        "done": True,
-        "status": result.status,
-        "solution": list(result.solution) if result.solution is not None else None,
-        "reason": result.reason,
-        "nodes": result.nodes,
-        "guesses": result.guesses,
-        "seconds": round(result.seconds, 6),
-    }
+    from .solve.report import result_fields
+    return {"done": True, **result_fields(result)}
 
 
 def solve_cancel(solver_id: int) -> dict:

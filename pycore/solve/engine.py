@@ -131,19 +131,28 @@ def point_in_units(net: Network, cand, singles, changed):
                         break
             if common < 0:
                 return (MISSING, number, bit)   # no cell of the unit can hold the digit
-            while common:
-                low = common & -common
-                common ^= low
-                peer = low.bit_length() - 1
-                mask = cand[peer]
-                if mask & bit:
-                    mask ^= bit
-                    if not mask:
-                        return (EMPTY, peer)
-                    cand[peer] = mask
-                    changed.add(peer)
-                    if not mask & (mask - 1):
-                        singles.append(peer)
+            problem = remove_digit(bit, common, cand, singles, changed)
+            if problem:
+                return problem
+    return None
+
+
+def remove_digit(bit, cell_bits, cand, singles, changed):
+    """Removes the digit `bit` from every cell in the bit set `cell_bits` (bit i = cell i);
+    None, or the contradiction of a cell left empty."""
+    while cell_bits:
+        low = cell_bits & -cell_bits
+        cell_bits ^= low
+        cell = low.bit_length() - 1
+        mask = cand[cell]
+        if mask & bit:
+            mask ^= bit
+            if not mask:
+                return (EMPTY, cell)
+            cand[cell] = mask
+            changed.add(cell)
+            if not mask & (mask - 1):
+                singles.append(cell)
     return None
 
 
@@ -232,19 +241,9 @@ def revise_set(net, index, cells, cand, live, singles, changed):
         common = ~net.constraint_bits[index]
         for cell in holders:
             common &= net.peer_bits[cell]
-        while common:
-            low = common & -common
-            common ^= low
-            peer = low.bit_length() - 1
-            mask = cand[peer]
-            if mask & bit:
-                mask ^= bit
-                if not mask:
-                    return (EMPTY, peer)
-                cand[peer] = mask
-                changed.add(peer)
-                if not mask & (mask - 1):
-                    singles.append(peer)
+        problem = remove_digit(bit, common, cand, singles, changed)
+        if problem:
+            return problem
     live[index] = (keep, [cand[c] for c in cells])
     return None
 

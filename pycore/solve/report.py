@@ -3,7 +3,19 @@ from __future__ import annotations
 
 from ..model import Position, Puzzle
 from .check import check
-from .engine import solve
+from .engine import SolveResult, solve
+
+
+def result_fields(result: SolveResult) -> dict:
+    """A SolveResult as plain JSON-ready data."""
+    return {
+        "status": result.status,
+        "solution": list(result.solution) if result.solution is not None else None,
+        "reason": result.reason,
+        "nodes": result.nodes,
+        "guesses": result.guesses,
+        "seconds": round(result.seconds, 6),
+    }
 
 
 def solve_report(puzzle: Puzzle, position: Position | None = None, *,
@@ -12,12 +24,4 @@ def solve_report(puzzle: Puzzle, position: Position | None = None, *,
     problems = []
     if result.status == "unique" and position is not None and position.has_progress:
         problems = check(puzzle, position, result.solution)
-    return {
-        "status": result.status,
-        "solution": list(result.solution) if result.solution is not None else None,
-        "reason": result.reason,
-        "nodes": result.nodes,
-        "guesses": result.guesses,
-        "seconds": round(result.seconds, 6),
-        "problems": problems,
-    }
+    return {**result_fields(result), "problems": problems}
