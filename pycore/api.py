@@ -7,7 +7,7 @@ exception escapes for bad input.
 from __future__ import annotations
 
 from .codec import PuzzleStringError, decode, encode
-from .model import Position, Puzzle, digits_of, progress_notation
+from .model import Position, Puzzle, progress_notation
 
 
 def describe(puzzle: Puzzle, position: Position, fmt: str) -> dict:
@@ -66,8 +66,6 @@ def share(text: str, progress: list[str], fmt: str | None = None) -> dict:
         return {"bd": encode(puzzle, position, fmt or "versioned")}
     except PuzzleStringError as error:
         return {"error": str(error)}
-
-
 
 
 # ---- solving in slices, for the page ------------------------------------------------------------
@@ -134,5 +132,5 @@ def check_view(text: str, progress: list[str], solution: list[int]) -> dict:
     return {"problems": check(puzzle, position, [int(d) for d in solution])}
 
 
-__all__ = ["describe", "decode_view", "share", "position_from_progress", "digits_of",
+__all__ = ["describe", "decode_view", "share", "position_from_progress",
            "solve_start", "solve_step", "solve_cancel", "check_view"]
