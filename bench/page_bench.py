@@ -51,8 +51,8 @@ await loadPyodide({ indexURL: "../pyodide/" });
 window.benchDone = performance.now();
 </script>"""
 
-PYSCRIPT_PAGE = """<!doctype html><meta charset="utf-8"><title>pyscript</title>
-<link rel="stylesheet" href="../style.css"><div class="board-wrap" id="board"></div>
+# Both minimal pages draw the grid the same way once main.py registers the bridge.
+RENDER_ON_REGISTER = """<link rel="stylesheet" href="../style.css"><div class="board-wrap" id="board"></div>
 <script type="module">
 import { renderBoard } from "../render.js";
 window.pycoreRegister = (call) => {
@@ -60,20 +60,15 @@ window.pycoreRegister = (call) => {
   renderBoard(view, document.getElementById("board")).update(view.progress);
   window.benchDone = performance.now();
 };
-</script>
+"""
+
+PYSCRIPT_PAGE = """<!doctype html><meta charset="utf-8"><title>pyscript</title>
+""" + RENDER_ON_REGISTER + """</script>
 <script type="module" src="./pyscript/core.js"></script>
 <mpy-config>{"plugins": PLUGINS}</mpy-config>
 <script type="py" src="../main.py" config="./pyscript.json"></script>"""
 PLAIN_PAGE = """<!doctype html><meta charset="utf-8"><title>plain</title>
-<link rel="stylesheet" href="../style.css"><div class="board-wrap" id="board"></div>
-<script type="module">
-import { renderBoard } from "../render.js";
-window.pycoreRegister = (call) => {
-  const view = JSON.parse(call("decode_view", JSON.stringify([location.search.slice(1)])));
-  renderBoard(view, document.getElementById("board")).update(view.progress);
-  window.benchDone = performance.now();
-};
-const { loadPyodide } = await import("../pyodide/pyodide.mjs");
+""" + RENDER_ON_REGISTER + """const { loadPyodide } = await import("../pyodide/pyodide.mjs");
 const [pyodide, wheel, bridge] = await Promise.all([
   loadPyodide({ indexURL: new URL("../pyodide/", location.href).href }),
   fetch("../wheels/WHEEL").then((r) => r.arrayBuffer()),

@@ -316,29 +316,30 @@ function notUnique(result) {
 const count = (n, one, many = one + "s") => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 const stats = (r) => `${count(r.nodes, "search node")}, ${count(r.guesses, "guess", "guesses")}, ${(r.seconds * 1000).toFixed(0)} ms of Python`;
 
-async function solveClicked() {
-  if (!state.view || state.solving) return;
-  const result = await solveInSlices("Solving");
-  if (!result) return;
+// The unique solution (sliced solve, or the cached one), or null after saying why there is none.
+async function uniqueSolution(verb) {
+  if (!state.view || state.solving) return null;
+  const result = await solveInSlices(verb);
+  if (!result) return null;
   const trouble = notUnique(result);
   if (trouble) {
     setStatus("ready", trouble);
-    return;
+    return null;
   }
+  return result;
+}
+
+async function solveClicked() {
+  const result = await uniqueSolution("Solving");
+  if (!result) return;
   const progress = state.progress.map((note, i) => (note[0] === "g" ? note : "s" + DIGITS[result.solution[i]]));
   if (progress.some((note, i) => note !== state.progress[i])) commit(progress);
   setStatus("solved", `Solved (${stats(result)}).`);
 }
 
 async function check() {
-  if (!state.view || state.solving) return;
-  const result = await solveInSlices("Checking");
+  const result = await uniqueSolution("Checking");
   if (!result) return;
-  const trouble = notUnique(result);
-  if (trouble) {
-    setStatus("ready", trouble);
-    return;
-  }
   const checked = state.bridge.invoke("check_view", state.text, state.progress, result.solution);
   if (checked.error) {
     setStatus("ready", `Cannot check: ${checked.error}`);
