@@ -1,4 +1,4 @@
-"""`python -m pycore decode|encode|solve TEXT`: one JSON object or one string on stdout; bad
+"""`python -m pycore decode|encode|solve|explain TEXT`: one JSON object or one string on stdout; bad
 input exits with status 2 and one line on stderr."""
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ def parser() -> argparse.ArgumentParser:
     commands = root.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     for name, help_text in (("decode", "print the puzzle and progress as JSON"),
                             ("encode", "print the puzzle and progress in another format"),
-                            ("solve", "solve the puzzle and print the result as JSON")):
+                            ("solve", "solve the puzzle and print the result as JSON"),
+                            ("explain", "explain the position step by step (human-style logic) as JSON")):
         command = commands.add_parser(name, help=help_text)
         command.add_argument("text", help="a puzzle string or link (- reads standard input)")
         command.add_argument("--kind", choices=KINDS,
@@ -29,6 +30,12 @@ def parser() -> argparse.ArgumentParser:
         if name == "encode":
             command.add_argument("--to", required=True, metavar="FORMAT",
                                  help=f"one of {', '.join(FORMATS)}, or a header such as L9B")
+        if name == "explain":
+            command.add_argument("--only", metavar="SLUG[,SLUG...]",
+                                 help="use these strategies and no others (not even singles)")
+            command.add_argument("--max-steps", type=int, metavar="N", help="stop after N steps")
+            command.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                                 help="stop explaining after this long (default 60)")
     return root
 
 
@@ -40,8 +47,27 @@ def run(argv: list[str]) -> str:
         return json.dumps(describe(puzzle, position, fmt))
     if args.command == "encode":
         return encode(puzzle, position, args.to)
+    if args.command == "explain":
+        return json.dumps(explain_report(puzzle, position, args))
     from .solve.report import solve_report  # the solver loads only when asked for
     return json.dumps(solve_report(puzzle, position))
+
+
+def explain_report(puzzle, position, args) -> dict:
+    from .explain import explain
+    from .solve import solve
+    only = [slug.strip() for slug in args.only.split(",") if slug.strip()] if args.only else None
+    if args.max_steps is not None and args.max_steps < 0:
+        raise PuzzleStringError("explain: --max-steps must be 0 or more")
+    # The solution tells a wrong position from a hard one; a puzzle the solver cannot settle
+    # quickly is explained without that check.
+    result = solve(puzzle, time_limit=min(args.time_limit, 10.0))
+    solution = result.solution if result.status == "unique" else None
+    try:
+        return explain(puzzle, position, only=only, max_steps=args.max_steps, solution=solution,
+                       time_limit=args.time_limit)
+    except ValueError as error:
+        raise PuzzleStringError(f"explain: {error}") from None
 
 
 def main(argv: list[str] | None = None) -> int:

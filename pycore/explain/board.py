@@ -1,0 +1,244 @@
+"""The position a human reasons about: placed digits and the candidates left in open cells.
+
+A `Board` is an immutable value. Strategies read it and return a `Step`; `Board.apply(step)` makes
+the next one. Cells are row-major indices; a candidate set is a bit mask (bit d-1 = digit d).
+Cells are named as SudokuWiki names them: rows A, B, C… and columns 1, 2, 3…, so "E5" is the
+centre of a 9×9.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..model import Cage, Position, Puzzle, digits_of, full_mask
+
+ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def cell_name(cell: int, size: int) -> str:
+    return f"{ROW_LETTERS[cell // size]}{cell % size + 1}"
+
+
+def cells_text(cells, size: int) -> str:
+    """"A1, A2 and B3"."""
+    names = [cell_name(c, size) for c in sorted(cells)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def digits_text(mask_or_digits) -> str:
+    """"1/2/7" for a mask or a list of digits, as SudokuWiki writes candidate sets."""
+    digits = digits_of(mask_or_digits) if isinstance(mask_or_digits, int) else sorted(mask_or_digits)
+    return "/".join(str(d) for d in digits)
+
+
+@dataclass(frozen=True)
+class House:
+    """A group of cells whose digits all differ: a row, column, box, jigsaw region, X diagonal
+    or Windoku window. `kind` is one of those words; `number` counts from 1 within the kind."""
+    kind: str
+    number: int
+    cells: tuple[int, ...]
+    name: str
+
+    @property
+    def is_line(self) -> bool:
+        return self.kind in ("row", "column")
+
+
+class Geometry:
+    """What every strategy needs to know about where cells are, computed once per puzzle."""
+
+    def __init__(self, puzzle: Puzzle):
+        n = puzzle.size
+        self.size = n
+        self.cell_count = n * n
+        self.all_digits = full_mask(n)
+        houses = [House("row", r + 1, tuple(range(r * n, r * n + n)), f"row {ROW_LETTERS[r]}")
+                  for r in range(n)]
+        houses += [House("column", c + 1, tuple(range(c, n * n, n)), f"column {c + 1}")
+                   for c in range(n)]
+        if puzzle.region_of is not None:
+            word = "region" if puzzle.regions is not None else "box"
+            for g in range(1, n + 1):
+                cells = tuple(i for i, r in enumerate(puzzle.region_of) if r == g)
+                houses.append(House(word, g, cells, f"{word} {g}"))
+        extra_word = "diagonal" if puzzle.kind == "sudoku-x" else "window"
+        for i, unit in enumerate(puzzle.extra_units):
+            name = (("the A1–I9 diagonal", "the A9–I1 diagonal")[i] if extra_word == "diagonal"
+                    and n == 9 else f"{extra_word} {i + 1}")
+            houses.append(House(extra_word, i + 1, tuple(unit), name))
+        self.houses: tuple[House, ...] = tuple(houses)
+        self.rows = self.houses[:n]
+        self.columns = self.houses[n:2 * n]
+        self.boxes = tuple(h for h in self.houses if h.kind in ("box", "region"))
+        self.lines = self.rows + self.columns
+        houses_of: list[list[int]] = [[] for _ in range(n * n)]
+        for index, house in enumerate(self.houses):
+            for cell in house.cells:
+                houses_of[cell].append(index)
+        self.houses_of = tuple(tuple(h) for h in houses_of)
+        peers = [set() for _ in range(n * n)]
+        for house in self.houses:
+            for cell in house.cells:
+                peers[cell].update(house.cells)
+        for cell in range(n * n):
+            peers[cell].discard(cell)
+        self.peers: tuple[frozenset[int], ...] = tuple(frozenset(p) for p in peers)
+        self.cages: tuple[Cage, ...] = puzzle.cages
+        cage_of = [-1] * (n * n)
+        for index, cage in enumerate(puzzle.cages):
+            for cell in cage.cells:
+                cage_of[cell] = index
+        self.cage_of = tuple(cage_of)
+
+    def sees(self, a: int, b: int) -> bool:
+        return b in self.peers[a]
+
+    def common_peers(self, cells) -> frozenset[int]:
+        """Cells (outside `cells`) that see every one of `cells`."""
+        cells = list(cells)
+        common = self.peers[cells[0]]
+        for cell in cells[1:]:
+            common = common & self.peers[cell]
+        return common - set(cells)
+
+    def row(self, cell: int) -> int:
+        return cell // self.size
+
+    def column(self, cell: int) -> int:
+        return cell % self.size
+
+    def name(self, cell: int) -> str:
+        return cell_name(cell, self.size)
+
+    def names(self, cells) -> str:
+        return cells_text(cells, self.size)
+
+
+@lru_cache(maxsize=16)
+def geometry_of(puzzle: Puzzle) -> Geometry:
+    return Geometry(puzzle)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction, as data. `units` are indices into `Geometry.houses`, `cages` into
+    `puzzle.cages`; `cells` are the cells the reasoning rests on (shown as its focus)."""
+    strategy: str
+    text: str
+    placements: tuple[tuple[int, int], ...] = ()
+    eliminations: tuple[tuple[int, int], ...] = ()
+    cells: tuple[int, ...] = ()
+    units: tuple[int, ...] = ()
+    cages: tuple[int, ...] = ()
+
+    def is_progress(self) -> bool:
+        return bool(self.placements or self.eliminations)
+
+    def to_json(self, geometry: Geometry) -> dict:
+        return {
+            "strategy": self.strategy,
+            "text": self.text,
+            "placements": [list(p) for p in self.placements],
+            "eliminations": [list(e) for e in self.eliminations],
+            "cells": list(self.cells),
+            "units": [{"name": geometry.houses[u].name, "cells": list(geometry.houses[u].cells)}
+                      for u in self.units],
+            "cages": list(self.cages),
+        }
+
+
+@dataclass(frozen=True)
+class Board:
+    """`values[i]` is the digit in cell i (given or placed; 0 = open); `candidates[i]` the
+    candidate mask of an open cell (0 for a filled one)."""
+    puzzle: Puzzle
+    values: tuple[int, ...]
+    candidates: tuple[int, ...]
+
+    @property
+    def geometry(self) -> Geometry:
+        return geometry_of(self.puzzle)
+
+    @property
+    def size(self) -> int:
+        return self.puzzle.size
+
+    def open_cells(self) -> list[int]:
+        return [c for c, v in enumerate(self.values) if not v]
+
+    def is_solved(self) -> bool:
+        return all(self.values)
+
+    def places(self, digit: int, cells) -> list[int]:
+        """The open cells among `cells` that still have `digit` as a candidate."""
+        bit = 1 << (digit - 1)
+        cand = self.candidates
+        return [c for c in cells if cand[c] & bit]
+
+    def has(self, cell: int, digit: int) -> bool:
+        return bool(self.candidates[cell] >> (digit - 1) & 1)
+
+    def eliminations_of(self, digit: int, cells) -> tuple[tuple[int, int], ...]:
+        """The (cell, digit) pairs of `cells` that still hold `digit`: what removing it takes."""
+        return tuple((c, digit) for c in sorted(set(cells)) if self.has(c, digit))
+
+    def apply(self, step: Step) -> "Board":
+        """The board after the step: placed digits leave their peers' candidates, eliminated
+        candidates leave their cells. Cells left with one candidate stay open (a single is a step
+        of its own)."""
+        values = list(self.values)
+        cand = list(self.candidates)
+        peers = self.geometry.peers
+        for cell, digit in step.placements:
+            values[cell] = digit
+            cand[cell] = 0
+            bit = 1 << (digit - 1)
+            for peer in peers[cell]:
+                cand[peer] &= ~bit
+        for cell, digit in step.eliminations:
+            cand[cell] &= ~(1 << (digit - 1))
+        return Board(self.puzzle, tuple(values), tuple(cand))
+
+    def contradiction(self) -> str | None:
+        """Why this board cannot lead to a solution by any means, or None: an open cell with no
+        candidate, a digit with no place in a house, or a digit twice in a house."""
+        g = self.geometry
+        for cell in self.open_cells():
+            if not self.candidates[cell]:
+                return f"{g.name(cell)} has no candidate left"
+        for house in g.houses:
+            seen = 0
+            for cell in house.cells:
+                v = self.values[cell]
+                if v:
+                    if seen >> (v - 1) & 1:
+                        return f"{v} appears twice in {house.name}"
+                    seen |= 1 << (v - 1)
+            for cell in house.cells:
+                seen |= self.candidates[cell]
+            if seen != g.all_digits:
+                missing = digits_text(g.all_digits & ~seen)
+                return f"{house.name} has no place for {missing}"
+        return None
+
+
+def start_board(puzzle: Puzzle, position: Position) -> Board:
+    """The reader's grid: givens and placed digits, their pencil marks where they have narrowed
+    a cell, and otherwise every digit the filled peers allow (SudokuWiki's "all candidates"
+    means "not narrowed yet"). Pencil marks that a filled peer rules out are dropped."""
+    values = tuple(g or s for g, s in zip(puzzle.givens, position.solved))
+    geometry = geometry_of(puzzle)
+    all_digits = geometry.all_digits
+    candidates = []
+    for cell, value in enumerate(values):
+        if value:
+            candidates.append(0)
+            continue
+        marks = position.candidates[cell]
+        mask = marks if marks and marks != all_digits else all_digits
+        for peer in geometry.peers[cell]:
+            if values[peer]:
+                mask &= ~(1 << (values[peer] - 1))
+        candidates.append(mask)
+    return Board(puzzle, values, tuple(candidates))

@@ -1,0 +1,86 @@
+"""Every strategy, easiest first: the order in which a hint looks for the next step.
+
+Each family module exposes STRATEGIES = {slug: function}; a function takes a Board and returns a
+Step or None, never changing the board. `difficulty` is the strategy's weight in the grade (in the
+spirit of SudokuWiki's scores: the harder the pattern is to see, the higher).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Callable
+
+# (slug, name as a person says it, difficulty, family module)
+TABLE = (
+    ("full-house", "Full house", 4, "singles"),
+    ("naked-single", "Naked single", 4, "singles"),
+    ("hidden-single", "Hidden single", 14, "singles"),
+    ("single-cell-cage", "Single-cell cage", 4, "kenken"),
+    ("cage-combinations", "Cage combinations", 20, "killer"),
+    ("cage-arithmetic", "Cage arithmetic", 20, "kenken"),
+    ("innie-outie", "Innies and outies", 30, "killer"),
+    ("line-sum", "Line sum", 30, "kenken"),
+    ("line-product", "Line product", 40, "kenken"),
+    ("cage-required-digit", "Cage required digit", 40, "killer"),
+    ("cage-unit-overlap", "Cage/unit overlap", 45, "killer"),
+    ("cage-line-overlap", "Cage/line overlap", 45, "kenken"),
+    ("pointing", "Pointing pair or triple", 50, "intersections"),
+    ("box-line-reduction", "Box/line reduction", 50, "intersections"),
+    ("naked-pair", "Naked pair", 60, "subsets"),
+    ("hidden-pair", "Hidden pair", 70, "subsets"),
+    ("naked-triple", "Naked triple", 80, "subsets"),
+    ("hidden-triple", "Hidden triple", 100, "subsets"),
+    ("naked-quad", "Naked quad", 120, "subsets"),
+    ("hidden-quad", "Hidden quad", 150, "subsets"),
+    ("innie-outie-difference", "Innie/outie difference", 70, "killer"),
+    ("innies-outies-sum", "Innies and outies (several cells)", 80, "killer"),
+    ("hidden-cage", "Cage splitting", 90, "killer"),
+    ("combination-interaction", "Combination interaction", 110, "killer"),
+    ("cage-subsets", "Cage subsets", 90, "kenken"),
+    ("parity", "Parity", 100, "kenken"),
+    ("unique-rectangle", "Unique rectangle", 100, "uniqueness"),
+    ("bug-plus-one", "BUG+1", 120, "uniqueness"),
+    ("x-wing", "X-Wing", 140, "fish"),
+    ("skyscraper", "Skyscraper", 130, "single_digit"),
+    ("two-string-kite", "Two-string kite", 150, "single_digit"),
+    ("swordfish", "Swordfish", 150, "fish"),
+    ("simple-colouring", "Simple colouring", 150, "single_digit"),
+    ("xy-wing", "XY-Wing", 160, "wings"),
+    ("jellyfish", "Jellyfish", 160, "fish"),
+    ("empty-rectangle", "Empty rectangle", 170, "single_digit"),
+    ("w-wing", "W-Wing", 170, "wings"),
+    ("xyz-wing", "XYZ-Wing", 180, "wings"),
+    ("finned-x-wing", "Finned X-Wing", 200, "fish"),
+    ("finned-swordfish", "Finned swordfish", 220, "fish"),
+    ("x-chain", "X-Chain", 250, "chains"),
+    ("xy-chain", "XY-Chain", 260, "chains"),
+    ("aic", "Alternating inference chain", 300, "chains"),
+)
+
+
+@dataclass(frozen=True)
+class Strategy:
+    slug: str
+    name: str
+    difficulty: int
+    find: Callable
+
+
+def _load() -> tuple[Strategy, ...]:
+    modules: dict[str, dict] = {}
+    found = []
+    for slug, name, difficulty, module in TABLE:
+        if module not in modules:
+            try:
+                modules[module] = import_module(f".{module}", __package__).STRATEGIES
+            except ModuleNotFoundError:
+                modules[module] = {}
+        find = modules[module].get(slug)
+        if find is not None:
+            found.append(Strategy(slug, name, difficulty, find))
+    return tuple(sorted(found, key=lambda s: s.difficulty))   # stable: table order breaks ties
+
+
+STRATEGIES: tuple[Strategy, ...] = _load()
+BY_SLUG = {s.slug: s for s in STRATEGIES}
+ALL_SLUGS = tuple(row[0] for row in TABLE)

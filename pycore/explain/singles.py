@@ -1,0 +1,65 @@
+"""Singles: the steps that place a digit."""
+from __future__ import annotations
+
+from .board import Board, Step
+
+
+def full_house(board: Board) -> Step | None:
+    """A house with one open cell: it takes the one digit the house lacks."""
+    g = board.geometry
+    for index, house in enumerate(g.houses):
+        open_cells = [c for c in house.cells if not board.values[c]]
+        if len(open_cells) != 1:
+            continue
+        cell = open_cells[0]
+        present = 0
+        for c in house.cells:
+            if board.values[c]:
+                present |= 1 << (board.values[c] - 1)
+        missing = g.all_digits & ~present
+        if missing & (missing - 1) or not board.candidates[cell] & missing:
+            continue   # a broken house; the contradiction check reports it
+        digit = missing.bit_length()
+        return Step("full-house", f"Full house: {g.name(cell)} is the last open cell of "
+                    f"{house.name}, so it is {digit}",
+                    placements=((cell, digit),), cells=(cell,), units=(index,))
+    return None
+
+
+def naked_single(board: Board) -> Step | None:
+    """A cell with one candidate left."""
+    g = board.geometry
+    for cell in board.open_cells():
+        mask = board.candidates[cell]
+        if mask and not mask & (mask - 1):
+            digit = mask.bit_length()
+            return Step("naked-single", f"Naked single: {digit} is the only candidate left in "
+                        f"{g.name(cell)}", placements=((cell, digit),), cells=(cell,))
+    return None
+
+
+def hidden_single(board: Board) -> Step | None:
+    """A digit with one place left in a house."""
+    g = board.geometry
+    for index, house in enumerate(g.houses):
+        once = twice = 0
+        for cell in house.cells:
+            mask = board.candidates[cell]
+            twice |= once & mask
+            once |= mask
+        only = once & ~twice
+        if not only:
+            continue
+        digit = (only & -only).bit_length()
+        cell = board.places(digit, house.cells)[0]
+        return Step("hidden-single", f"Hidden single: {g.name(cell)} is the only place for "
+                    f"{digit} in {house.name}", placements=((cell, digit),), cells=(cell,),
+                    units=(index,))
+    return None
+
+
+STRATEGIES = {
+    "full-house": full_house,
+    "naked-single": naked_single,
+    "hidden-single": hidden_single,
+}
