@@ -44,7 +44,7 @@ TABLE = (
     ("skyscraper", "Skyscraper", 130, "single_digit"),
     ("two-string-kite", "Two-string kite", 150, "single_digit"),
     ("swordfish", "Swordfish", 150, "fish"),
-    ("simple-colouring", "Simple colouring", 150, "single_digit"),
+    ("simple-colouring", "Simple colouring", 150, "chains"),
     ("xy-wing", "XY-Wing", 160, "wings"),
     ("jellyfish", "Jellyfish", 160, "fish"),
     ("empty-rectangle", "Empty rectangle", 170, "single_digit"),
