@@ -132,5 +132,77 @@ def check_view(text: str, progress: list[str], solution: list[int]) -> dict:
     return {"problems": check(puzzle, position, [int(d) for d in solution])}
 
 
+# ---- hints, for the page ----------------------------------------------------------------------
+# A hint must never reason from a wrong position, so it needs the solution. The page passes the
+# one it already has (after Solve or Check); otherwise a short solve finds it, kept per puzzle.
+_solutions: dict[str, tuple | None] = {}
+HINT_SOLVE_SECONDS = 2.0
+
+
+def _solution_for(text: str, puzzle: Puzzle):
+    if text not in _solutions:
+        from .solve import solve
+        result = solve(puzzle, time_limit=HINT_SOLVE_SECONDS)
+        if len(_solutions) > 16:
+            _solutions.clear()
+        _solutions[text] = result.solution if result.status == "unique" else None
+    return _solutions[text]
+
+
+def hint_view(text: str, progress: list[str], solution: list[int] | None = None) -> dict:
+    """The next logical step from the reader's position, in the stages a hint reveals.
+
+    {"status": "step", "levels": [where to look, the strategy's name, the whole step],
+     "step": {strategy, name, placements, eliminations, cells, units, cages, text},
+     "progress": the position after the step} — or status "solved", "stuck" (no strategy
+    applies), "invalid" (with "reason" and "problems": the position contradicts the solution),
+    or {"error": message}.
+    """
+    from .explain import (BY_SLUG, look_here, next_step, position_after, problems_against,
+                          start_board)
+    try:
+        puzzle, _ = decode(text)
+        position = position_from_progress(puzzle, progress)
+    except PuzzleStringError as error:
+        return {"error": str(error)}
+    board = start_board(puzzle, position)
+    if board.is_solved():
+        return {"status": "solved"}
+    known = [int(d) for d in solution] if solution else _solution_for(text, puzzle)
+    if known is not None and len(known) == puzzle.cell_count:
+        problems = problems_against(board, known)
+        if problems:
+            return {"status": "invalid", "reason": _fix_first(problems), "problems": problems}
+    contradiction = board.contradiction()
+    if contradiction:
+        return {"status": "invalid", "reason": f"Something is wrong: {contradiction}.",
+                "problems": []}
+    step = next_step(board)
+    if step is None:
+        return {"status": "stuck",
+                "reason": "No logical step found from here: the strategies this page knows are "
+                          "stuck. Solve shows the answer."}
+    strategy = BY_SLUG[step.strategy]
+    g = board.geometry
+    _, after = position_after(board, position, step)
+    look = look_here(step, g)
+    return {
+        "status": "step",
+        "levels": [look, f"{strategy.name}. {look}", step.text],
+        "step": {**step.to_json(g), "name": strategy.name, "difficulty": strategy.difficulty},
+        "progress": progress_notation(puzzle, after),
+    }
+
+
+def _fix_first(problems: list[dict]) -> str:
+    wrong = [p for p in problems if p["problem"] == "wrong-digit"]
+    if wrong:
+        count = len(wrong)
+        return (f"Fix {'this digit' if count == 1 else f'these {count} digits'} first: "
+                f"{'it does' if count == 1 else 'they do'} not match the solution.")
+    return ("Some pencil marks leave out the solution's digit; fix them first "
+            "(Fill candidates rebuilds them).")
+
+
 __all__ = ["describe", "decode_view", "share", "position_from_progress",
-           "solve_start", "solve_step", "solve_cancel", "check_view"]
+           "solve_start", "solve_step", "solve_cancel", "check_view", "hint_view"]

@@ -114,3 +114,40 @@ def _notation(board: Board) -> list[str]:
             out.append("c" + "".join(digit_char(d + 1) for d in range(board.size)
                                      if board.candidates[cell] >> d & 1))
     return out
+
+
+def position_after(board: Board, position: Position, step) -> tuple[Board, Position]:
+    """The board and the reader's position after `step`. Cells the reader never narrowed (no pencil
+    marks, or every digit) stay that way unless the step eliminates from them, so applying a hint
+    does not fill the grid with pencil marks; narrowed cells keep the board's candidates."""
+    after = board.apply(step)
+    all_digits = board.geometry.all_digits
+    touched = {cell for cell, _ in step.eliminations}
+    solved = list(position.solved)
+    for cell, digit in step.placements:
+        solved[cell] = digit
+    candidates = []
+    for cell, marks in enumerate(position.candidates):
+        if after.values[cell]:
+            candidates.append(0)
+        elif cell in touched or (marks and marks != all_digits):
+            candidates.append(after.candidates[cell])
+        else:
+            candidates.append(marks)
+    return after, Position(tuple(solved), tuple(candidates))
+
+
+def look_here(step, geometry) -> str:
+    """The first stage of a hint: where to look, without saying what is there."""
+    if step.units:
+        return "Look at " + _and([geometry.houses[u].name for u in step.units]) + "."
+    if step.cages:
+        cages = geometry.cages
+        return "Look at " + _and([f"the {cages[i].total} cage at {geometry.name(cages[i].cells[0])}"
+                                  for i in step.cages]) + "."
+    cells = step.cells or tuple(c for c, _ in step.placements + step.eliminations)
+    return f"Look at {geometry.names(cells)}."
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
