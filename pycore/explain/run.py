@@ -30,7 +30,9 @@ def next_step(board: Board, strategies=STRATEGIES):
 
 
 def problems_against(board: Board, solution) -> list[dict]:
-    """Placed digits that differ from the solution and candidates that leave it out."""
+    """Placed digits that differ from the solution, or, when there are none, candidates that
+    leave it out (a wrong digit also strikes its own digit from its peers' candidates; that is
+    the digit's fault, not the pencil marks')."""
     g = board.geometry
     problems = []
     for cell, expected in enumerate(solution):
@@ -44,7 +46,8 @@ def problems_against(board: Board, solution) -> list[dict]:
             problems.append({"cell": cell, "problem": "candidates-exclude-solution",
                              "expected": expected,
                              "text": f"the candidates of {g.name(cell)} leave out its digit"})
-    return problems
+    wrong = [p for p in problems if p["problem"] == "wrong-digit"]
+    return wrong or problems
 
 
 def grade(steps, by_slug=BY_SLUG) -> dict:
