@@ -7,7 +7,7 @@ exception escapes for bad input.
 from __future__ import annotations
 
 from .codec import PuzzleStringError, decode, encode
-from .model import Position, Puzzle, progress_notation
+from .model import Position, Puzzle, digit_char, digits_of, progress_notation
 
 
 def describe(puzzle: Puzzle, position: Position, fmt: str) -> dict:
@@ -154,7 +154,9 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
 
     {"status": "step", "levels": [where to look, the strategy's name, the whole step],
      "step": {strategy, name, placements, eliminations, cells, units, cages, text},
-     "progress": the position after the step} — or status "solved", "stuck" (no strategy
+     "progress": the position after the step, "marks": {cell: candidates before the step} for
+     the cells the step names, so the page can show what is eliminated where the reader has no
+     pencil marks} — or status "solved", "stuck" (no strategy
     applies), "invalid" (with "reason" and "problems": the position contradicts the solution),
     or {"error": message}.
     """
@@ -186,11 +188,15 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     g = board.geometry
     _, after = position_after(board, position, step)
     look = look_here(step, g)
+    named = set(step.cells) | {c for c, _ in step.placements + step.eliminations}
+    marks = {str(c): "".join(digit_char(d) for d in digits_of(board.candidates[c]))
+             for c in sorted(named) if board.candidates[c]}
     return {
         "status": "step",
         "levels": [look, f"{strategy.name}. {look}", step.text],
         "step": {**step.to_json(g), "name": strategy.name, "difficulty": strategy.difficulty},
         "progress": progress_notation(puzzle, after),
+        "marks": marks,
     }
 
 
