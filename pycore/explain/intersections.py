@@ -1,0 +1,55 @@
+"""Intersections: a digit confined to where two houses overlap.
+
+When every place for a digit in house A lies inside house B, B's copy of the digit is in A too,
+so the digit leaves the rest of B. SudokuWiki calls it pointing when A is a box (here also a
+jigsaw region, an X diagonal or a Windoku window) and box/line reduction when A is a row or a
+column (B is then a box, region or window: two lines share at most one cell).
+"""
+from __future__ import annotations
+
+from .board import Board, Step
+from .subsets import leaves_text
+
+
+def confinement(board: Board, lines: bool, slug: str) -> Step | None:
+    """The first house A (lines or not, as asked), digit and house B with d's places in A all
+    inside B and d still somewhere else in B."""
+    g = board.geometry
+    cand = board.candidates
+    for a, house in enumerate(g.houses):
+        if house.is_line != lines:
+            continue
+        for digit in range(1, g.size + 1):
+            places = board.places(digit, house.cells)
+            # One place is a hidden single, a step of its own.
+            if len(places) < 2:
+                continue
+            shared = set(g.houses_of[places[0]])
+            for cell in places[1:]:
+                shared &= set(g.houses_of[cell])
+            for b in sorted(shared - {a}):
+                bit = 1 << (digit - 1)
+                outside = [c for c in g.houses[b].cells if cand[c] & bit and c not in house.cells]
+                if not outside:
+                    continue
+                eliminations = tuple((c, digit) for c in sorted(outside))
+                lead = "Pointing" if slug == "pointing" else "Box/line reduction"
+                return Step(slug, f"{lead}: in {house.name}, {digit} can only be in "
+                            f"{g.names(places)}, all in {g.houses[b].name}, so "
+                            f"{leaves_text(g, eliminations)}",
+                            eliminations=eliminations, cells=tuple(places), units=(a, b))
+    return None
+
+
+def pointing(board: Board) -> Step | None:
+    return confinement(board, lines=False, slug="pointing")
+
+
+def box_line_reduction(board: Board) -> Step | None:
+    return confinement(board, lines=True, slug="box-line-reduction")
+
+
+STRATEGIES = {
+    "pointing": pointing,
+    "box-line-reduction": box_line_reduction,
+}
