@@ -68,6 +68,51 @@ def share(text: str, progress: list[str], fmt: str | None = None) -> dict:
         return {"error": str(error)}
 
 
+# ---- links for the Share dialog ------------------------------------------------------------------
+# The SudokuWiki solver page that reads each kind (the page name also settles what a bare 81- or
+# 162-character string is: SudokuX.aspx reads 81 digits as Sudoku X).
+SUDOKUWIKI = "https://www.sudokuwiki.org/"
+SUDOKUWIKI_PAGES = {
+    "sudoku": "sudoku.htm", "sudoku-x": "SudokuX.aspx", "windoku": "Windoku.aspx",
+    "jigsaw": "Jigsaw.aspx", "killer": "killersudoku.aspx", "killer-jigsaw": "KillerJigsaw.aspx",
+    "kenken": "KenKen.aspx", "kendoku": "KenDoku.aspx",
+}
+# The older formats, for SudokuWiki pages and tools that predate version B/C; what each keeps.
+OLDER_FORMATS = (
+    ("packed162", "162 characters (January 2023): givens, your digits and pencil marks"),
+    ("digits", "81 digits: every digit as a given, no pencil marks"),
+    ("killer-2024", "Killer, May 2024 packing: cages, your digits and pencil marks"),
+    ("killer-a", "Killer, Version A: cages only, no progress"),
+    ("jigmap", "Jigsaw with jigmap= (shape=33): regions, givens and progress"),
+)
+
+
+def sudokuwiki_link(kind: str, bd: str) -> str:
+    """A SudokuWiki solver link for `bd` (a bare string, or a whole query such as the jigmap form)."""
+    query = bd if "bd=" in bd else "bd=" + bd
+    return f"{SUDOKUWIKI}{SUDOKUWIKI_PAGES[kind]}?{query}"
+
+
+def share_links(text: str, progress: list[str]) -> dict:
+    """Everything the Share dialog offers for the puzzle of `text` at `progress`:
+    {"bd": version B/C string, "sudokuwiki": link, "older": [{"format", "label", "bd", "link"}]},
+    only the older formats that can hold this puzzle; or {"error": message}."""
+    try:
+        puzzle, _ = decode(text)
+        position = position_from_progress(puzzle, progress)
+        bd = encode(puzzle, position, "versioned")
+    except PuzzleStringError as error:
+        return {"error": str(error)}
+    older = []
+    for fmt, label in OLDER_FORMATS:
+        try:
+            string = encode(puzzle, position, fmt)
+        except PuzzleStringError:
+            continue  # this format cannot hold this kind or size
+        older.append({"format": fmt, "label": label, "bd": string, "link": sudokuwiki_link(puzzle.kind, string)})
+    return {"bd": bd, "sudokuwiki": sudokuwiki_link(puzzle.kind, bd), "older": older}
+
+
 # ---- solving in slices, for the page ------------------------------------------------------------
 # The page runs the solver on the browser's main thread in short slices (a worker would need a
 # second Pyodide start): solve_start keeps a Solver here, each solve_step runs at most max_nodes
@@ -210,5 +255,5 @@ def _fix_first(problems: list[dict]) -> str:
             "(Fill candidates rebuilds them).")
 
 
-__all__ = ["describe", "decode_view", "share", "position_from_progress",
+__all__ = ["describe", "decode_view", "share", "share_links", "position_from_progress",
            "solve_start", "solve_step", "solve_cancel", "check_view", "hint_view"]
