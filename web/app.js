@@ -1,6 +1,7 @@
 // Event glue between the page and pycore (Python, run by PyScript on the local Pyodide).
 // No puzzle logic here: decoding and encoding are Python calls; render.js draws the result.
 import { renderBoard, digitChar } from "./render.js";
+import { createHints } from "./hint.js";
 
 const START_TIMEOUT_MS = 120000;
 const KIND_NAMES = {
@@ -61,6 +62,20 @@ const state = {
   solving: null,      // the solve in progress: {id, cancelled}
   problems: null,     // what Check found: Map cell index -> problem, until the next change
 };
+// Hints (hint.js): the next logical step, in stages; it reaches the page's state only through this.
+const hints = createHints({
+  invoke: (name, ...args) => state.bridge.invoke(name, ...args),
+  current: () => ({ text: state.text, progress: state.progress }),
+  commit: (progress) => commit(progress),
+  undo: () => undo(),
+  inHistory: (key, keyOf) => state.undo.some((progress) => keyOf({ text: state.text, progress }) === key),
+  cells: () => state.board?.cells ?? [],
+  cages: () => state.view?.cages ?? [],
+  size: () => state.view?.size ?? 9,
+  solution: () => (state.solution?.text === state.text && state.solution.status === "unique" ? state.solution.solution : null),
+  afterStuck: () => solveClicked(),
+});
+toolbarEl.after(hints.panel);
 // Test-only: `&slice=N` caps a solve slice at N search nodes (slow, long solves for the cancel test).
 const SLICE_CAP = Number(new URLSearchParams(location.search).get("slice")) || Infinity;
 
@@ -121,6 +136,7 @@ function show(query) {
   state.selected = -1;
   document.body.classList.toggle("big-grid", view.size > 9);
   state.board = renderBoard(view, boardEl);
+  hints.reset();
   buildToolbar();
   refresh();
   const name = KIND_NAMES[view.kind] ?? view.kind;
@@ -182,6 +198,7 @@ function buildToolbar() {
     can(...SOLVER) && button("check", "Check", "Mark digits and pencil marks that disagree with the solution", check),
     can(...SOLVER) && button("solve", "Solve", "Fill in the solution", solveClicked),
     button("share", "Share", "Copy a link to this puzzle with your progress", share),
+    ...(can("hint_view") ? hints.buttons() : []),
   ].filter(Boolean));
   const pad = [];
   for (let d = 1; d <= state.view.size; d++) {
@@ -198,6 +215,7 @@ function changed() {
   state.problems = null;
   if (!state.solving && statusEl.dataset.state !== "error") setStatus("ready", state.label);
   refresh();
+  hints.onChange();
 }
 
 function commit(progress) {

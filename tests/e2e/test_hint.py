@@ -1,0 +1,116 @@
+"""Hint in the page: three stages (where to look, the strategy, the whole step with its cells
+marked), Apply changes exactly the cells the step names, Undo takes it back, and "Next step"
+walks an easy puzzle to `solved` by logic alone."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from corpus import DEV
+from pageutil import open_text
+
+STATUS = "[data-testid=status]"
+PANEL = "[data-testid=hint]"
+EASY = ("S9B03epep090607epep01ep04ep03ep02ep08epep02epepepepep07epep07epepepepep09epepepep080703ep"
+        "epep05epepep01epepep03epep0407ep0501epep09ep05epepep02ep0708epep060201epep04")
+READ = "cells => cells.map(c => [c.dataset.value, c.dataset.candidates, c.dataset.hint || ''])"
+
+
+def first(kind: str, label_part: str = "") -> str:
+    return next(r["strings"]["versioned"] for r in DEV if r["kind"] == kind and r["size"] <= 9
+                and label_part in r["label"])
+
+
+def expected_first_step(string: str) -> dict:
+    """The first step as the command line explains it (the page must show the same step)."""
+    out = subprocess.run([sys.executable, "-m", "pycore", "explain", string, "--max-steps", "1"],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["steps"][0]
+
+
+def decoded(string: str) -> dict:
+    out = subprocess.run([sys.executable, "-m", "pycore", "decode", string],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
+def cells(page):
+    return page.locator("[data-testid=grid] [data-cell]").evaluate_all(READ)
+
+
+@pytest.mark.parametrize("string", [
+    pytest.param(EASY, id="sudoku"),
+    pytest.param(first("killer", "kdt"), id="killer"),
+    pytest.param(first("kenken", "keen-4"), id="kenken"),
+])
+def test_hint_in_stages_then_apply_and_undo(app_page, string):
+    step = expected_first_step(string)
+    assert open_text(app_page, string) == "ready"
+    before = cells(app_page)
+    hint_text = app_page.locator("[data-testid=hint-text]")
+
+    app_page.click("[data-action=hint]")
+    assert app_page.locator(PANEL).get_attribute("data-stage") == "1"
+    assert hint_text.inner_text().startswith("Look at")
+    focus = [i for i, c in enumerate(cells(app_page)) if c[2] == "focus"]
+    assert focus, "stage 1 highlights where to look"
+    cages = decoded(string)["cages"]
+    named = (set(step["cells"]) | {c for u in step["units"] for c in u["cells"]}
+             | {c for i in step["cages"] for c in cages[i]["cells"]})
+    assert set(focus) <= named
+
+    app_page.click("[data-action=hint]")
+    assert app_page.locator(PANEL).get_attribute("data-stage") == "2"
+    stage2 = hint_text.inner_text()
+    assert stage2 != "" and stage2 != step["text"]
+
+    app_page.click("[data-action=hint]")
+    assert app_page.locator(PANEL).get_attribute("data-stage") == "3"
+    assert hint_text.inner_text() == step["text"]
+    marked = cells(app_page)
+    for cell, _ in step["placements"]:
+        assert marked[cell][2] == "place"
+    for cell, _ in step["eliminations"]:
+        assert marked[cell][2] in ("eliminate", "place")
+
+    app_page.click("[data-action=apply-hint]")
+    after = cells(app_page)
+    for cell, digit in step["placements"]:
+        assert after[cell][0] == str(digit)
+    for cell, digit in step["eliminations"]:
+        assert str(digit) not in after[cell][1] and after[cell][1] != ""
+    untouched = set(range(len(before))) - {c for c, _ in step["placements"] + step["eliminations"]}
+    assert all(after[i][0] == before[i][0] for i in untouched)
+    assert all(c[2] == "" for c in after), "highlights go once the step is applied"
+    assert app_page.locator("[data-testid=hint-steps] li").count() == 1
+
+    app_page.click("[data-action=undo]")
+    assert [c[:2] for c in cells(app_page)] == [c[:2] for c in before]
+    assert app_page.locator("[data-testid=hint-steps] li").count() == 0
+
+
+def test_next_step_walks_an_easy_sudoku_to_solved(app_page):
+    assert open_text(app_page, EASY) == "ready"
+    for _ in range(200):
+        if app_page.locator(STATUS).get_attribute("data-state") == "solved":
+            break
+        app_page.click("[data-action=step-next]")
+    assert app_page.locator(STATUS).get_attribute("data-state") == "solved"
+    assert app_page.locator("[data-testid=hint-steps] li").count() >= 40
+    app_page.click("[data-action=step-back]")
+    assert app_page.locator(STATUS).get_attribute("data-state") == "ready"
+
+
+def test_hint_on_a_wrong_digit_points_at_it(app_page):
+    assert open_text(app_page, EASY) == "ready"
+    step = expected_first_step(EASY)
+    (cell, digit), = step["placements"]
+    row, col = divmod(cell, 9)
+    app_page.click(f"[data-cell=r{row + 1}c{col + 1}]")
+    app_page.keyboard.press(str(digit % 9 + 1))
+    app_page.click("[data-action=hint]")
+    assert app_page.locator(PANEL).get_attribute("data-status") == "invalid"
+    assert cells(app_page)[cell][2] == "wrong"

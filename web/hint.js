@@ -1,0 +1,200 @@
+// Hints: the next logical step from the reader's own position, found by pycore.explain
+// (hint_view), revealed in stages as HoDoKu and Sudoku Explainer do: where to look, then the
+// strategy's name, then the whole step with its cells, eliminations and placements marked; Apply
+// makes it one undoable change. "Next step" shows and applies steps one after another (a solve by
+// logic you can step through); "Previous" takes the last one back. No puzzle logic here.
+//
+// The glue (app.js) passes what this needs: createHints({ invoke, current, commit, undo, cells,
+// solution, afterStuck }) where current() is {text, progress}, commit(progress) makes one undoable
+// change, undo() takes the last change back, cells() the grid's cell elements by index, solution()
+// the solver's answer when the page already has one, afterStuck() runs Solve.
+
+const STAGES = 3;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  node.append(...children);
+  return node;
+}
+
+function button(action, label, title, onClick) {
+  const b = el("button", { type: "button", "data-action": action, title }, label);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+export function createHints(glue) {
+  const text = el("p", { class: "hint-text", "data-testid": "hint-text" });
+  const actions = el("div", { class: "hint-actions" });
+  const steps = el("ol", { class: "hint-steps", "data-testid": "hint-steps" });
+  const stepsBox = el("details", { class: "hint-log" }, el("summary", {}, "Steps applied"), steps);
+  stepsBox.hidden = true;
+  const panel = el("section", { class: "hint-panel", "data-testid": "hint", "aria-live": "polite",
+                                "aria-label": "Hint" }, text, actions, stepsBox);
+  panel.hidden = true;
+  let shown = null;      // {key, result, stage}: the hint on screen, for the position `key`
+  let applied = [];      // [{before: progress key, text}] steps applied, newest last
+
+  const keyOf = ({ text: t, progress }) => t + "|" + progress.join(",");
+
+  function ask() {
+    const now = glue.current();
+    const key = keyOf(now);
+    if (shown?.key === key) return shown;
+    const result = glue.invoke("hint_view", now.text, now.progress, glue.solution());
+    shown = { key, result, stage: 0 };
+    return shown;
+  }
+
+  function clearMarks() {
+    for (const cell of glue.cells()) {
+      delete cell.dataset.hint;
+      cell.querySelector(".hint-marks")?.remove();
+    }
+  }
+
+  /** Cells of the units, cages or named cells: where to look (stages 1 and 2). */
+  function lookCells(step) {
+    const cells = new Set(step.units.flatMap((u) => u.cells));
+    const cages = glue.cages();
+    for (const index of step.cages) for (const c of cages[index].cells) cells.add(c);
+    if (!cells.size) for (const c of step.cells) cells.add(c);
+    return cells;
+  }
+
+  function mark(result, stage) {
+    clearMarks();
+    const cells = glue.cells();
+    if (result.status === "invalid") {
+      for (const p of result.problems) cells[p.cell].dataset.hint = "wrong";
+      return;
+    }
+    if (result.status !== "step") return;
+    const step = result.step;
+    if (stage < 2) {
+      for (const c of lookCells(step)) cells[c].dataset.hint = "focus";
+      return;
+    }
+    for (const c of step.cells) cells[c].dataset.hint = "focus";
+    for (const [c] of step.eliminations) cells[c].dataset.hint = "eliminate";
+    for (const [c] of step.placements) cells[c].dataset.hint = "place";
+    // The candidates the step speaks of, drawn over the cell (the reader may have no pencil
+    // marks there): struck where eliminated, ringed where placed.
+    for (const [index, digits] of Object.entries(result.marks)) {
+      const cell = cells[Number(index)];
+      if (cell.dataset.value) continue;
+      const gone = new Set(step.eliminations.filter(([c]) => c === Number(index)).map(([, d]) => d));
+      const placed = new Set(step.placements.filter(([c]) => c === Number(index)).map(([, d]) => d));
+      const side = Math.ceil(Math.sqrt(glue.size()));
+      const overlay = el("span", { class: "hint-marks", "aria-hidden": "true" });
+      for (const ch of digits) {
+        const d = parseInt(ch, 36);
+        const cls = gone.has(d) ? "gone" : placed.has(d) ? "placed" : "";
+        overlay.append(el("span", { class: cls, "data-digit": ch,
+          style: `grid-area:${Math.floor((d - 1) / side) + 1}/${((d - 1) % side) + 1}` }, ch));
+      }
+      cell.append(overlay);
+    }
+  }
+
+  function say(result, stage) {
+    actions.replaceChildren();
+    panel.hidden = false;
+    if (result.error) {
+      text.textContent = `No hint: ${result.error}`;
+    } else if (result.status === "solved") {
+      text.textContent = "The grid is complete: there is nothing left to find.";
+    } else if (result.status === "invalid") {
+      text.textContent = result.reason;
+    } else if (result.status === "stuck") {
+      text.textContent = result.reason;
+      actions.append(button("hint-solve", "Solve", "Show the solution", () => glue.afterStuck()));
+    } else {
+      text.textContent = result.levels[stage];
+      if (stage < STAGES - 1) {
+        actions.append(button("hint-more", "More", "Say more about this step", () => hint()));
+      }
+      actions.append(button("apply-hint", "Apply", "Make this step on the grid", apply));
+    }
+    panel.dataset.stage = String(stage + 1);
+    panel.dataset.status = result.status ?? "error";
+    mark(result, stage);
+  }
+
+  /** The Hint button: the first press says where to look, each further press says more. */
+  function hint() {
+    const current = ask();
+    if (current.shownOnce) current.stage = Math.min(current.stage + 1, STAGES - 1);
+    current.shownOnce = true;
+    say(current.result, current.stage);
+  }
+
+  function apply() {
+    const current = ask();
+    if (current.result.status !== "step") return;
+    applied.push({ before: current.key, text: current.result.step.text });
+    glue.commit(current.result.progress);
+    renderLog();
+  }
+
+  /** Next step: show the next step whole; pressed again, apply it and show the one after. */
+  function next() {
+    const current = ask();
+    if (current.shownOnce && current.stage === STAGES - 1 && current.result.status === "step") {
+      apply();
+      const following = ask();
+      following.stage = STAGES - 1;
+      following.shownOnce = true;
+      say(following.result, following.stage);
+      return;
+    }
+    current.stage = STAGES - 1;
+    current.shownOnce = true;
+    say(current.result, current.stage);
+  }
+
+  function previous() {
+    if (!applied.length) return;
+    glue.undo();   // the glue's onChange drops the step from the log
+    const back = ask();
+    back.stage = STAGES - 1;
+    back.shownOnce = true;
+    say(back.result, back.stage);
+  }
+
+  function renderLog() {
+    steps.replaceChildren(...applied.map((s) => el("li", {}, s.text)));
+    stepsBox.hidden = applied.length === 0;
+    const back = panel.ownerDocument.querySelector("[data-action=step-back]");
+    if (back) back.disabled = applied.length === 0;
+  }
+
+  /** Called by the glue after every change of position: a shown hint belongs to the old one. */
+  function onChange() {
+    const key = keyOf(glue.current());
+    while (applied.length && !glue.inHistory(applied[applied.length - 1].before, keyOf)) applied.pop();
+    if (shown && shown.key !== key) {
+      shown = null;
+      clearMarks();
+      panel.hidden = true;
+    }
+    renderLog();
+  }
+
+  function reset() {
+    shown = null;
+    applied = [];
+    clearMarks();
+    panel.hidden = true;
+    renderLog();
+  }
+
+  const buttons = () => [
+    button("hint", "Hint", "Where to look next, then the strategy, then the whole step (H)", hint),
+    button("step-next", "Next step", "Show the next logical step; press again to apply it (N)", next),
+    button("step-back", "Previous", "Take back the last step applied", previous),
+  ];
+
+  return { panel, buttons, hint, next, previous, onChange, reset, redraw: () => shown && mark(shown.result, shown.stage) };
+}
