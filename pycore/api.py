@@ -255,5 +255,94 @@ def _fix_first(problems: list[dict]) -> str:
             "(Fill candidates rebuilds them).")
 
 
+# ---- playing on, for the page ----------------------------------------------------------------
+# Called after every change of position, so the puzzle of the last text is kept (decoding a
+# 25×25 string on every key press would be wasted work).
+
+_last_decoded: list = [None, None]
+
+
+def _puzzle_and_position(text: str, progress: list[str]) -> tuple[Puzzle, Position]:
+    if _last_decoded[0] != text:
+        _last_decoded[:] = [text, decode(text)[0]]
+    puzzle = _last_decoded[1]
+    return puzzle, position_from_progress(puzzle, progress)
+
+
+def play_view(text: str, progress: list[str], solution: list[int] | None = None) -> dict:
+    """What the page marks while a person plays: {"conflicts": [cells], "clashes": [{"cells",
+    "reason"}], "candidates": [digits per cell, "" for a filled one], "complete": bool,
+    "solved": bool} or {"error": message}.
+
+    `solved` is a full grid that breaks no rule (and equals `solution` when one is given)."""
+    from . import play
+    try:
+        puzzle, position = _puzzle_and_position(text, progress)
+    except PuzzleStringError as error:
+        return {"error": str(error)}
+    values = play.values_of(puzzle, position)
+    clashes = play.clashes(puzzle, values)
+    complete = all(values)
+    solved = complete and not clashes and (solution is None or list(solution) == values)
+    return {
+        "conflicts": sorted({cell for clash in clashes for cell in clash["cells"]}),
+        "clashes": clashes,
+        "candidates": ["".join(digit_char(d) for d in digits_of(m)) for m in play.auto_candidates(puzzle, values)],
+        "complete": complete,
+        "solved": solved,
+    }
+
+
+def _progress_after(text: str, progress: list[str], change) -> dict:
+    try:
+        puzzle, position = _puzzle_and_position(text, progress)
+    except PuzzleStringError as error:
+        return {"error": str(error)}
+    return {"progress": progress_notation(puzzle, change(puzzle, position))}
+
+
+def place_digit(text: str, progress: list[str], cell: int, digit: int) -> dict:
+    """{"progress"} with `digit` in `cell` and removed from the pencil marks of its peers."""
+    from . import play
+    return _progress_after(text, progress, lambda puzzle, position: play.place(puzzle, position, int(cell), int(digit)))
+
+
+def fill_candidates(text: str, progress: list[str]) -> dict:
+    """{"progress"} with every open cell's pencil marks set to what the rules allow."""
+    from . import play
+    return _progress_after(text, progress, play.filled_marks)
+
+
+def opening_progress(text: str, progress: list[str]) -> dict:
+    """{"progress"} as the page opens it: a pencil-mark set holding every digit reads as none."""
+    from . import play
+    return _progress_after(text, progress, play.without_full_marks)
+
+
+# Decoder messages name the format's parts; the page shows a sentence for people above them.
+_HELP = (
+    (r"unknown header|is not one of S X W J L M K D",
+     "This doesn't look like a puzzle string this page can read: it should start with a puzzle "
+     "type letter (S, X, W, J, L, M, K or D), a size and a version, such as S9B or L9B."),
+    (r"Str8ts", "This is a Str8ts puzzle, which this page cannot show yet."),
+    (r"too short|wrong length|has \d+ characters|characters before it|no puzzle string|is empty|no bd=",
+     "The puzzle string is incomplete: it may have been cut off when the link was copied. "
+     "Copy the whole link again."),
+    (r"jigmap|shape=", "This jigsaw link does not say where its regions are; share it again from "
+     "SudokuWiki with its region map (jigmap)."),
+    (r"too long", "That text is far too long to be a puzzle link."),
+)
+
+
+def error_help(message: str) -> str:
+    """A sentence for a person about a decoder `message` (the message itself stays the detail)."""
+    import re
+    for pattern, sentence in _HELP:
+        if re.search(pattern, message):
+            return sentence
+    return "This puzzle link could not be read; it may be damaged or incomplete. Copy the whole link again."
+
+
 __all__ = ["describe", "decode_view", "share", "share_links", "position_from_progress",
-           "solve_start", "solve_step", "solve_cancel", "check_view", "hint_view"]
+           "solve_start", "solve_step", "solve_cancel", "check_view", "hint_view",
+           "play_view", "place_digit", "fill_candidates", "opening_progress", "error_help"]

@@ -1,0 +1,229 @@
+"""Playing on: what the page marks while a person fills in the grid.
+
+- `clashes`: digits that break a rule as they are placed (two of a digit in a row, column, box,
+  region, diagonal or window; a cage whose digits cannot make its clue any more).
+- `auto_candidates`: the digits each open cell can still take, from the placed digits alone
+  (its units, and its cage's arithmetic with the cage's other open cells).
+- `place`: a digit placed, and removed from the pencil marks of every cell that sees it.
+
+`values` is one digit per cell (givens and placed digits, 0 for an open cell). No search over the
+whole grid here: only each unit and each cage on its own, so every call is a few milliseconds.
+"""
+from __future__ import annotations
+
+from math import prod
+
+from .model import ARITHMETIC_KINDS, Cage, Position, Puzzle, digit_char, digits_of, full_mask
+
+# A cage whose completion takes more steps than this to explore is not judged (never for 9×9).
+CAGE_BUDGET = 200_000
+COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+OPERATOR_SIGNS = {"+": "", "-": "\u2212", "x": "\u00d7", "/": "\u00f7"}
+
+
+def cell_name(puzzle: Puzzle, cell: int) -> str:
+    return f"r{cell // puzzle.size + 1}c{cell % puzzle.size + 1}"
+
+
+def unit_names(puzzle: Puzzle) -> list[str]:
+    """A name for each of `puzzle.units`, in the same order (row 1…, column 1…, box 1…, …)."""
+    n = puzzle.size
+    names = [f"row {r + 1}" for r in range(n)] + [f"column {c + 1}" for c in range(n)]
+    if puzzle.region_of is not None:
+        word = "region" if puzzle.regions is not None else "box"
+        names += [f"{word} {b + 1}" for b in range(n)]
+    extra = len(puzzle.units) - len(names)
+    if puzzle.kind == "sudoku-x":
+        names += ["the main diagonal", "the anti-diagonal"][:extra]
+    else:
+        names += [f"window {w + 1}" for w in range(extra)]
+    return names
+
+
+def values_of(puzzle: Puzzle, position: Position) -> list[int]:
+    return [g or s for g, s in zip(puzzle.givens, position.solved)]
+
+
+def cage_label(puzzle: Puzzle, cage: Cage) -> str:
+    """The clue as printed in the cage's corner: "15", or "12×" in KenKen."""
+    sign = OPERATOR_SIGNS.get(cage.op, cage.op) if puzzle.kind in ARITHMETIC_KINDS and len(cage.cells) > 1 else ""
+    return f"{cage.total}{sign}"
+
+
+def distinct_pairs(puzzle: Puzzle, cage: Cage) -> set[tuple[int, int]]:
+    """Positions (i, j), i > j, of cage cells that must differ: every pair in a killer cage, the
+    pairs sharing a row or column in KenKen (where a cage may repeat a digit otherwise)."""
+    n, cells = puzzle.size, cage.cells
+    killer = puzzle.kind not in ARITHMETIC_KINDS
+    return {(i, j) for i in range(len(cells)) for j in range(i)
+            if killer or cells[i] // n == cells[j] // n or cells[i] % n == cells[j] % n}
+
+
+def cage_support(puzzle: Puzzle, cage: Cage, allowed: list[int]) -> list[int] | None:
+    """For each cell of `cage`, the digits (a mask) it holds in at least one way to fill the whole
+    cage from `allowed` (a mask per cage cell) that makes the clue; all zero when there is none.
+    None when the cage is too big to judge within CAGE_BUDGET."""
+    k, op, total = len(cage.cells), cage.op, cage.total
+    if k == 1:
+        return [allowed[0] & (1 << (total - 1))] if 1 <= total <= puzzle.size else [0]
+    pairs = distinct_pairs(puzzle, cage)
+    earlier = [[j for (i, j) in pairs if i == pos] for pos in range(k)]
+    # Only earlier digits that a later cell must differ from shape what can follow.
+    remembered = [j for j in range(k) if any((i, j) in pairs for i in range(j + 1, k))]
+    if op not in "+x":
+        remembered = list(range(k))  # judged on the full cage: every digit counts
+    all_differ = len(pairs) == k * (k - 1) // 2 and op in "+x"
+    options = [digits_of(mask) for mask in allowed]
+    support = [0] * k
+    known: dict = {}
+    steps = 0
+
+    def completes(pos: int, chosen: tuple[int, ...], acc) -> bool:
+        nonlocal steps
+        if pos == k:
+            return fits(op, total, chosen)
+        # All different (a killer cage): only the set of digits used so far matters, not the order.
+        used = sum(1 << (d - 1) for d in chosen) if all_differ else tuple(chosen[j] for j in remembered if j < pos)
+        key = (pos, used, acc)
+        if key in known:
+            return known[key]
+        steps += 1
+        if steps > CAGE_BUDGET:
+            raise OverflowError
+        left = k - pos - 1
+        found = False
+        for d in options[pos]:
+            if any(chosen[j] == d for j in earlier[pos]):
+                continue
+            if op == "+":
+                s = acc + d
+                if s + left > total or s + left * puzzle.size < total:
+                    continue
+                nxt = s
+            elif op == "x":
+                if total % (acc * d):
+                    continue
+                nxt = acc * d
+            else:
+                nxt = acc  # subtraction and division are judged when the cage is full
+            if completes(pos + 1, chosen + (d,), nxt):
+                support[pos] |= 1 << (d - 1)
+                found = True
+        known[key] = found
+        return found
+
+    start = 1 if op == "x" else 0
+    try:
+        completes(0, (), start)
+    except OverflowError:
+        return None
+    return support
+
+
+def fits(op: str, total: int, digits) -> bool:
+    """Whether a full cage's digits make its clue (the largest first for − and ÷)."""
+    if op == "+":
+        return sum(digits) == total
+    if op == "x":
+        return prod(digits) == total
+    biggest = max(digits)
+    rest = list(digits)
+    rest.remove(biggest)
+    if op == "-":
+        return biggest - sum(rest) == total
+    if op == "/":
+        divisor = prod(rest)
+        return biggest % divisor == 0 and biggest // divisor == total
+    return False
+
+
+def clashes(puzzle: Puzzle, values: list[int]) -> list[dict]:
+    """Every broken rule among the placed digits: {"cells": [...], "reason": "two 7s in row 3"}.
+
+    A unit holding a digit twice names the cells holding it; a cage whose placed digits can no
+    longer make its clue (full and wrong, a repeat in a killer cage, or no digits left for its
+    open cells that would make it) names its placed cells."""
+    found = []
+    for name, unit in zip(unit_names(puzzle), puzzle.units):
+        holders: dict[int, list[int]] = {}
+        for cell in unit:
+            if values[cell]:
+                holders.setdefault(values[cell], []).append(cell)
+        for digit, cells in holders.items():
+            if len(cells) > 1:
+                count = COUNT_WORDS.get(len(cells), str(len(cells)))
+                found.append({"cells": cells, "reason": f"{count} {digit_char(digit).upper()}s in {name}"})
+    every = full_mask(puzzle.size)
+    for cage in puzzle.cages:
+        placed = [cell for cell in cage.cells if values[cell]]
+        if not placed:
+            continue
+        allowed = [1 << (values[cell] - 1) if values[cell] else every for cell in cage.cells]
+        support = cage_support(puzzle, cage, allowed)
+        if support is None or all(support):
+            continue
+        where, label = cell_name(puzzle, cage.cells[0]), cage_label(puzzle, cage)
+        full = len(placed) == len(cage.cells)
+        reason = (f"the cage {label} at {where} does not make {label}" if full
+                  else f"the cage {label} at {where} can no longer make {label}")
+        found.append({"cells": placed, "reason": reason})
+    return found
+
+
+def auto_candidates(puzzle: Puzzle, values: list[int]) -> list[int]:
+    """A mask per cell (0 for a filled cell): the digits no placed digit in the cell's units rules
+    out, narrowed by its cage, where the cage can still be completed."""
+    every = full_mask(puzzle.size)
+    masks = [0 if v else every for v in values]
+    for unit in puzzle.units:
+        seen = 0
+        for cell in unit:
+            if values[cell]:
+                seen |= 1 << (values[cell] - 1)
+        for cell in unit:
+            masks[cell] &= ~seen
+    for cage in puzzle.cages:
+        open_cells = [cell for cell in cage.cells if not values[cell]]
+        if not open_cells:
+            continue
+        allowed = [1 << (values[cell] - 1) if values[cell] else masks[cell] for cell in cage.cells]
+        support = cage_support(puzzle, cage, allowed)
+        if support is None or not any(support):
+            continue  # too big to judge, or already broken (marked as a clash): units only
+        for cell, mask in zip(cage.cells, support):
+            if not values[cell]:
+                masks[cell] = mask
+    return masks
+
+
+def peers_of(puzzle: Puzzle, cell: int) -> set[int]:
+    """Cells that may not hold the same digit as `cell`: its units, and its killer cage."""
+    peers = {other for unit in puzzle.units if cell in unit for other in unit}
+    if puzzle.kind not in ARITHMETIC_KINDS:
+        peers.update(other for cage in puzzle.cages if cell in cage.cells for other in cage.cells)
+    peers.discard(cell)
+    return peers
+
+
+def place(puzzle: Puzzle, position: Position, cell: int, digit: int) -> Position:
+    """`digit` placed in `cell` (not a given), its pencil marks gone, and `digit` removed from
+    the pencil marks of every peer."""
+    solved, candidates = list(position.solved), list(position.candidates)
+    solved[cell], candidates[cell] = digit, 0
+    bit = 1 << (digit - 1)
+    for peer in peers_of(puzzle, cell):
+        candidates[peer] &= ~bit
+    return Position(tuple(solved), tuple(candidates))
+
+
+def filled_marks(puzzle: Puzzle, position: Position) -> Position:
+    """Every open cell's pencil marks set to its auto candidates."""
+    values = values_of(puzzle, position)
+    return Position(position.solved, tuple(auto_candidates(puzzle, values)))
+
+
+def without_full_marks(puzzle: Puzzle, position: Position) -> Position:
+    """Pencil-mark sets holding every digit read as "no marks": SudokuWiki writes every digit for
+    a cell nobody has narrowed yet, and a wall of them hides what the givens already rule out."""
+    every = full_mask(puzzle.size)
+    return Position(position.solved, tuple(0 if m == every else m for m in position.candidates))

@@ -1,0 +1,155 @@
+"""pycore.api's playing-on views: conflicts as digits are placed, auto candidates, completion,
+placing a digit clears it from the peers' pencil marks, and the opening position's all-digit
+pencil marks read as none."""
+from __future__ import annotations
+
+import pytest
+
+from pycore import api
+
+from corpus import DEV, REAL
+
+S9B = next(e for e in REAL if e["name"] == "S9B easiest sudoku")
+KILLER = next(e for e in REAL if e["name"].startswith("L9B"))
+KENKEN = next(e for e in REAL if e["kind"] == "kenken")
+
+
+def opened(entry) -> list[str]:
+    return api.decode_view(entry["string"])["progress"]
+
+
+def solved_progress(entry) -> list[str]:
+    return [note if note[0] == "g" else "s" + d for note, d in zip(opened(entry), entry["solution"])]
+
+
+def cell(r: int, c: int, n: int = 9) -> int:
+    return (r - 1) * n + c - 1
+
+
+def test_two_of_a_digit_in_a_row_are_both_marked():
+    progress = opened(S9B)
+    assert progress[0] == "g3"  # r1c1 holds a given 3
+    progress[1] = "s3"
+    view = api.play_view(S9B["string"], progress)
+    assert view["conflicts"] == [0, 1]
+    assert any(c["reason"] == "two 3s in row 1" for c in view["clashes"])
+    assert not view["solved"]
+
+
+def test_a_digit_repeated_in_a_box_or_column_is_named_by_its_unit():
+    progress = opened(S9B)
+    progress[cell(2, 1)] = "s3"  # same column and box as r1c1's 3
+    reasons = {c["reason"] for c in api.play_view(S9B["string"], progress)["clashes"]}
+    assert {"two 3s in column 1", "two 3s in box 1"} <= reasons
+
+
+def test_a_full_killer_cage_with_the_wrong_total_is_marked():
+    puzzle = api.decode_view(KILLER["string"])
+    cage = next(c for c in puzzle["cages"] if len(c["cells"]) == 2)
+    progress = solved_progress(KILLER)
+    a, b = cage["cells"]
+    assert api.play_view(KILLER["string"], progress)["conflicts"] == []
+    # swap in digits with the wrong sum but no repeat in any unit: the cage alone is broken
+    progress[a] = "s" + str(int(progress[a][1]) % 9 + 1)
+    view = api.play_view(KILLER["string"], progress)
+    assert a in view["conflicts"] and b in view["conflicts"]
+    assert any(f"cage {cage['total']} at" in c["reason"] and "does not make" in c["reason"] for c in view["clashes"])
+
+
+def test_a_cage_that_can_no_longer_reach_its_total_is_marked():
+    puzzle = api.decode_view(KILLER["string"])
+    cage = next(c for c in puzzle["cages"] if len(c["cells"]) == 2 and c["total"] < 10)
+    first, second = cage["cells"]
+    progress = ["."] * 81
+    progress[first] = "s9"  # no digit 1-9 can bring 9 down to a total under 10
+    view = api.play_view(KILLER["string"], progress)
+    assert view["conflicts"] == [first]
+    assert "can no longer make" in view["clashes"][0]["reason"]
+    progress[first] = "s" + str(cage["total"] - 1)  # the other cell can still be 1
+    assert api.play_view(KILLER["string"], progress)["conflicts"] == []
+
+
+def test_kenken_operators_are_judged_when_full():
+    puzzle = api.decode_view(KENKEN["string"])
+    cage = next(c for c in puzzle["cages"] if c["op"] in "x/-" and len(c["cells"]) == 2)
+    progress = solved_progress(KENKEN)
+    assert api.play_view(KENKEN["string"], progress)["solved"]
+    a, b = cage["cells"]
+    progress[a], progress[b] = progress[b], progress[a]  # the same digits swapped: still fits
+    view = api.play_view(KENKEN["string"], progress)
+    assert not any("cage" in c["reason"] for c in view["clashes"])
+
+
+def test_a_correct_full_grid_is_solved_for_every_dev_kind():
+    seen = set()
+    for entry in DEV:
+        if (entry["kind"], entry["size"]) in seen:
+            continue
+        seen.add((entry["kind"], entry["size"]))
+        text = entry["strings"]["versioned"]
+        progress = solved_progress({**entry, "string": text})
+        view = api.play_view(text, progress)
+        assert view["solved"] and view["complete"] and view["conflicts"] == [], entry["kind"]
+        assert view["candidates"] == [""] * len(progress)
+        digits = [int(d, 36) for d in entry["solution"]]
+        assert api.play_view(text, progress, digits)["solved"]
+        wrong = digits[:]
+        wrong[0] = wrong[0] % entry["size"] + 1
+        assert not api.play_view(text, progress, wrong)["solved"]
+
+
+def test_auto_candidates_come_from_placed_digits_and_keep_the_solution():
+    view = api.play_view(S9B["string"], ["." if n[0] == "c" else n for n in opened(S9B)])
+    r1c2 = view["candidates"][1]
+    # r1c2 sees 3, 9, 6, 7, 1 in row 1, and more in its column and box
+    assert set(r1c2).isdisjoint("39671") and S9B["solution"][1] in r1c2
+    for i, digits in enumerate(view["candidates"]):
+        assert (digits == "") == (opened(S9B)[i][0] == "g")
+        assert digits == "" or S9B["solution"][i] in digits
+
+
+def test_auto_candidates_in_a_killer_follow_the_cage():
+    puzzle = api.decode_view(KILLER["string"])
+    view = api.play_view(KILLER["string"], ["."] * 81)
+    pairs = [c for c in puzzle["cages"] if len(c["cells"]) == 2]
+    assert pairs
+    for cage in pairs:
+        t = cage["total"]
+        fitting = {str(d) for d in range(1, 10) if 1 <= t - d <= 9 and t - d != d}
+        for c in cage["cells"]:
+            assert set(view["candidates"][c]) <= fitting, (cage, view["candidates"][c])
+    assert any(len(view["candidates"][c]) < 9 for cage in pairs for c in cage["cells"])
+    for i, digits in enumerate(view["candidates"]):
+        assert KILLER["solution"][i] in digits
+
+
+def test_placing_a_digit_clears_it_from_the_peers_marks():
+    progress = ["c1234" if n[0] != "g" else n for n in opened(S9B)]
+    after = api.place_digit(S9B["string"], progress, cell(1, 2), 2)["progress"]
+    assert after[cell(1, 2)] == "s2"
+    assert after[cell(1, 3)] == "c134" and after[cell(9, 2)] == "c134" and after[cell(2, 3)] == "c134"
+    assert after[cell(4, 5)] == "c1234" and progress[cell(4, 5)] == "c1234"  # not a peer
+
+
+def test_fill_candidates_and_opening_progress():
+    wall = opened(S9B)
+    assert wall[1] == "c123456789"
+    opening = api.opening_progress(S9B["string"], wall)["progress"]
+    assert opening[1] == "." and opening[0] == "g3"
+    filled = api.fill_candidates(S9B["string"], opening)["progress"]
+    auto = api.play_view(S9B["string"], opening)["candidates"]
+    assert filled[1] == "c" + auto[1] and filled[0] == "g3"
+    narrowed = next(e for e in REAL if e["name"].startswith("sudoku 162 packing, same X-Wing"))
+    assert api.opening_progress(narrowed["string"], opened(narrowed))["progress"] == opened(narrowed)
+
+
+def test_bad_input_is_an_error_not_an_exception():
+    assert "error" in api.play_view("L9B0jdd", ["."] * 81)
+    assert "error" in api.place_digit(S9B["string"], ["."] * 80, 0, 1)
+
+
+def test_error_help_speaks_to_people():
+    message = api.decode_view("h9B0000")["error"]
+    assert "is not one of S X W J L M K D" in message
+    assert "puzzle type letter" in api.error_help(message)
+    assert api.error_help("something new") .startswith("This puzzle link could not be read")
