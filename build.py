@@ -54,7 +54,25 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # <mpy-config> and web/pyscript.json. The wheel under `files` is unpacked by PyScript itself.
 PYSCRIPT_LAZY_CHUNKS = ("error",)
 
-WEB_FILES = ("index.html", "app.js", "render.js", "style.css", "main.py", "icon.svg", "manifest.webmanifest")
+# Every file of web/ ships (modules, styles, icons), except the two build.py writes itself.
+WEB_WRITTEN = ("sw.js", "pyscript.json")
+
+
+def web_files() -> list[str]:
+    return sorted(p.relative_to(WEB).as_posix() for p in WEB.rglob("*")
+                  if p.is_file() and p.name not in WEB_WRITTEN and not p.name.startswith("."))
+
+
+def inline_script_hashes(page: str) -> str:
+    """CSP sources for the page's inline <script>s (the ones a browser runs: no src, JavaScript
+    type), so the Content-Security-Policy meta tag needs no 'unsafe-inline'."""
+    hashes = []
+    for attrs, body in re.findall(r"<script\b([^>]*)>(.*?)</script>", page, flags=re.S):
+        if "src=" in attrs or re.search(r"type=\"(?!module\"|text/javascript\")", attrs):
+            continue
+        digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
+        hashes.append(f"'sha256-{digest}'")
+    return " ".join(hashes)
 
 
 def log(message: str) -> None:
@@ -219,12 +237,15 @@ def build(dist: Path = DIST, skip_npm: bool = False) -> Path:
         wheel = build_wheel(Path(tmp))
         add_browser_bytecode(wheel)
         copy(wheel, dist / "wheels" / wheel.name)
-    for name in WEB_FILES:
+    for name in web_files():
         copy(WEB / name, dist / name)
     page = (dist / "index.html").read_text(encoding="utf-8")
     if "@WHEEL@" not in page:
         raise SystemExit("build: web/index.html lost its @WHEEL@ placeholder")
     page = page.replace("@WHEEL@", wheel.name)
+    if "@INLINE_SCRIPT_HASHES@" not in page:
+        raise SystemExit("build: web/index.html lost its @INLINE_SCRIPT_HASHES@ placeholder (Content-Security-Policy)")
+    page = page.replace("@INLINE_SCRIPT_HASHES@", inline_script_hashes(page))
     pyscript = pyscript_files()
     preload = re.compile(r"<!-- @PYSCRIPT_PRELOAD@ [^>]*-->")
     if not preload.search(page):

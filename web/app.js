@@ -2,6 +2,8 @@
 // No puzzle logic here: decoding and encoding are Python calls; render.js draws the result.
 import { renderBoard, digitChar } from "./render.js";
 import { createHints } from "./hint.js";
+import { openShareDialog } from "./share.js";
+import { setUpEmbed } from "./embed.js";
 
 const START_TIMEOUT_MS = 120000;
 const KIND_NAMES = {
@@ -21,6 +23,7 @@ const form = $("#open-form");
 const input = $("#puzzle-input");
 const embed = /[?&]embed=1(&|$)/.test(location.search);
 document.body.classList.toggle("embed", embed);
+if (embed) setUpEmbed({ boardEl, toolbarEl, padEl }); // web/embed.js: fit the frame, link out
 
 function setStatus(state, text) {
   statusEl.dataset.state = state;
@@ -197,7 +200,7 @@ function buildToolbar() {
     button("reset", "Reset", "Back to the position the link opened with", reset),
     can(...SOLVER) && button("check", "Check", "Mark digits and pencil marks that disagree with the solution", check),
     can(...SOLVER) && button("solve", "Solve", "Fill in the solution", solveClicked),
-    button("share", "Share", "Copy a link to this puzzle with your progress", share),
+    button("share", "Share", "Links to this position, embed code, pictures and printing", share),
     ...(can("hint_view") ? hints.buttons() : []),
   ].filter(Boolean));
   const pad = [];
@@ -403,23 +406,9 @@ function select(index) {
   refresh();
 }
 
-async function share() {
-  const result = state.bridge.invoke("share", state.text, state.progress);
-  if (result.error) {
-    shareEl.textContent = `Cannot share this position: ${result.error}`;
-    return;
-  }
-  const url = new URL(pageUrl("bd=" + encodeURIComponent(result.bd)), location.href).href;
-  const link = document.createElement("a");
-  link.href = url;
-  link.textContent = url;
-  link.dataset.testid = "share-link";
-  let copied = false;
-  try {
-    await navigator.clipboard.writeText(url);
-    copied = true;
-  } catch { /* no clipboard permission: the link is shown to copy by hand */ }
-  shareEl.replaceChildren(copied ? "Link copied: " : "Link to this position: ", link);
+function share() {
+  // web/share.js: the dialog with links, the embed snippet, export and print
+  openShareDialog({ invoke: state.bridge.invoke, text: state.text, progress: state.progress, board: boardEl, label: state.label });
 }
 
 boardEl.addEventListener("click", (event) => {

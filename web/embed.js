@@ -1,0 +1,82 @@
+// Embed mode (`&embed=1`, the page in another site's <iframe>): the grid, a compact toolbar and
+// the digit pad, sized so that all of it fits the frame without scrolling, from 300×300 up.
+// Tall or square frames stack grid, toolbar and pad; wide frames put toolbar and pad beside the
+// grid (body.embed-wide). A "Full page" link opens this position on its own, without embed=1.
+
+const GAP = 4;             // px between the stacked parts, as in style.css
+const EDGE = 4;            // px of padding around everything
+const SIDE_MIN = 116;      // px: the narrowest side column that holds a 3-wide digit pad
+const BOARD_MIN = 120;     // px: below this the frame is simply too small; the page scrolls
+
+/** This page's address without its embed-only parameters (embed, slice): the full page. */
+export function fullPageHref(href = location.href) {
+  const url = new URL(href);
+  const query = url.search.replace(/^\?/, "").split("&").filter((part) => part && !/^(embed|slice)=/.test(part)).join("&");
+  url.search = query ? "?" + query : "";
+  return url.href;
+}
+
+function fullPageLink() {
+  const link = document.createElement("a");
+  link.className = "full-page";
+  link.dataset.testid = "full-page";
+  link.target = "_blank";
+  link.rel = "noopener";
+  link.textContent = "Full page \u2197";
+  link.title = "Open this puzzle on its own page, with your progress";
+  // the address follows the position (replaceState), so read it when the link is used
+  const update = () => { link.href = fullPageHref(); };
+  for (const type of ["pointerdown", "focus", "mouseenter", "click"]) link.addEventListener(type, update);
+  update();
+  return link;
+}
+
+/** Heights of everything stacked with the board (toolbar, pad, a visible status…), gaps included. */
+function stackedHeight(main, boardWrap) {
+  let total = 0;
+  for (const child of main.children) {
+    if (child === boardWrap || child.offsetParent === null) continue;
+    total += child.getBoundingClientRect().height + GAP;
+  }
+  return total;
+}
+
+export function setUpEmbed({ boardEl, toolbarEl, padEl }) {
+  const body = document.body;
+  const main = boardEl.parentElement;
+  const link = fullPageLink();
+  let fitting = false;
+
+  function fit() {
+    if (fitting) return;
+    fitting = true;
+    try {
+      const width = document.documentElement.clientWidth - 2 * EDGE;
+      const height = window.innerHeight - 2 * EDGE;
+      const wide = width - height >= SIDE_MIN * 0.9;
+      body.classList.toggle("embed-wide", wide);
+      let side;
+      if (wide) {
+        side = Math.min(height, width - SIDE_MIN - GAP);
+      } else {
+        side = Math.min(width, height - stackedHeight(main, boardEl)); // the rest spans the width
+      }
+      body.style.setProperty("--embed-board", `${Math.max(BOARD_MIN, Math.floor(side))}px`);
+    } finally {
+      fitting = false;
+    }
+  }
+
+  // toolbar rebuilt for each puzzle (and Cancel coming and going): keep the link in it
+  const keepLink = () => {
+    if (toolbarEl.childElementCount && link.parentNode !== toolbarEl) toolbarEl.append(link);
+    fit();
+  };
+  new MutationObserver(keepLink).observe(toolbarEl, { childList: true });
+  // whatever is stacked with the board changing height (toolbar wrapping, a status line): refit;
+  // the board itself is not observed, so fitting never feeds back into itself
+  const resized = new ResizeObserver(() => fit());
+  for (const part of main.children) if (part !== boardEl) resized.observe(part);
+  addEventListener("resize", fit);
+  keepLink();
+}
