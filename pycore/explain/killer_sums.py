@@ -1,0 +1,283 @@
+"""The arithmetic under the killer strategies: which digit sets fit a cage's live candidates, and
+the rule of 45 (a house, or several adjacent houses, holds a known total).
+
+Everything here is a pure function; the costly parts are cached on their inputs (a cage's total
+and its cells' candidates), so a cage that did not change since the last step costs a lookup.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..model import Puzzle
+from ..solve.combos import combinations_for
+from .board import ROW_LETTERS, Board, geometry_of
+
+KILLER_KINDS = frozenset({"killer", "killer-jigsaw"})
+# A virtual cage whose digits may repeat is enumerated cell by cell; past this many partial
+# assignments we give up on it (no step, never a guess).
+SEARCH_LIMIT = 20_000
+
+
+def house_total(size: int) -> int:
+    return size * (size + 1) // 2
+
+
+# --- cages of distinct digits ---------------------------------------------------------------
+
+@lru_cache(maxsize=1 << 16)
+def fitting_combinations(size: int, total: int, candidates: tuple[int, ...]):
+    """((combination mask, per-cell masks), …): every set of distinct digits adding up to `total`
+    that the cells can hold one each, with the digits each cell can take in some such filling."""
+    union = 0
+    for mask in candidates:
+        union |= mask
+    fits = []
+    for combo in combinations_for(size, total, len(candidates)):
+        if combo & ~union or any(not mask & combo for mask in candidates):
+            continue
+        supports = _fillings(candidates, combo)
+        if supports is not None:
+            fits.append((combo, supports))
+    return tuple(fits)
+
+
+def _fillings(candidates, combo):
+    """The digits each cell takes in some one-to-one filling of the cells with `combo`, or None.
+    Forward: the digit sets the first i cells can use; backward: those that can be completed."""
+    reach = [{0}]
+    for mask in candidates:
+        layer = set()
+        for used in reach[-1]:
+            free = mask & combo & ~used
+            while free:
+                bit = free & -free
+                layer.add(used | bit)
+                free ^= bit
+        if not layer:
+            return None
+        reach.append(layer)
+    if combo not in reach[-1]:
+        return None
+    good = {combo}
+    supports = [0] * len(candidates)
+    for i in range(len(candidates) - 1, -1, -1):
+        earlier = set()
+        for used in reach[i]:
+            free = candidates[i] & combo & ~used
+            while free:
+                bit = free & -free
+                if used | bit in good:
+                    earlier.add(used)
+                    supports[i] |= bit
+                free ^= bit
+        good = earlier
+    return tuple(supports)
+
+
+def union_of(fits, count: int) -> tuple[int, ...]:
+    masks = [0] * count
+    for _, supports in fits:
+        for i, mask in enumerate(supports):
+            masks[i] |= mask
+    return tuple(masks)
+
+
+# --- sums whose digits may repeat (cells that do not see each other) ------------------------
+
+@lru_cache(maxsize=1 << 14)
+def sum_supports(size: int, total: int, candidates: tuple[int, ...],
+                 clashes: tuple[tuple[int, int], ...]):
+    """The digits each cell takes in some filling adding up to `total` in which clashing cells
+    (pairs of positions that see each other) differ; None when the search is too big."""
+    k = len(candidates)
+    if len(clashes) == k * (k - 1) // 2:
+        return union_of(fitting_combinations(size, total, candidates), k)
+    digits = [[d + 1 for d in range(size) if mask >> d & 1] for mask in candidates]
+    low = [0] * (k + 1)
+    high = [0] * (k + 1)
+    for i in range(k - 1, -1, -1):
+        low[i] = low[i + 1] + digits[i][0]
+        high[i] = high[i + 1] + digits[i][-1]
+    earlier = [[j for i, j in clashes if i == p] + [i for i, j in clashes if j == p and i < p]
+               for p in range(k)]
+    supports = [0] * k
+    chosen = [0] * k
+    budget = [SEARCH_LIMIT]
+
+    def extend(p: int, left: int) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if p == k:
+            if left == 0:
+                for i in range(k):
+                    supports[i] |= 1 << (chosen[i] - 1)
+            return True
+        for d in digits[p]:
+            rest = left - d
+            if rest < low[p + 1]:
+                break
+            if rest > high[p + 1] or any(chosen[j] == d for j in earlier[p]):
+                continue
+            chosen[p] = d
+            if not extend(p + 1, rest):
+                return False
+        return True
+
+    if any(not ds for ds in digits) or not extend(0, total):
+        return None
+    return tuple(supports)
+
+
+# --- what a puzzle's cages and houses are, once per puzzle ----------------------------------
+
+@dataclass(frozen=True)
+class Area:
+    """One or several adjacent houses, with the known total of their digits."""
+    name: str
+    cells: frozenset[int]
+    units: tuple[int, ...]
+    total: int
+    inside: tuple[int, ...]    # cages wholly in the area
+    across: tuple[int, ...]    # cages partly in it
+    loose: tuple[int, ...]     # cells of the area in no cage
+
+
+@dataclass(frozen=True)
+class Relations:
+    cages_in_house: tuple[tuple[int, ...], ...]   # per house, the cages wholly inside it
+    houses_of_cage: tuple[tuple[int, ...], ...]   # per cage, the houses holding all of it
+    areas: tuple[Area, ...]
+
+
+def is_killer(board: Board) -> bool:
+    return board.puzzle.kind in KILLER_KINDS
+
+
+@lru_cache(maxsize=16)
+def relations(puzzle: Puzzle) -> Relations:
+    g = geometry_of(puzzle)
+    house_sets = [frozenset(h.cells) for h in g.houses]
+    cages_in_house = tuple(tuple(i for i, cage in enumerate(puzzle.cages)
+                                 if house.issuperset(cage.cells)) for house in house_sets)
+    houses_of_cage = tuple(tuple(h for h, house in enumerate(house_sets)
+                                 if house.issuperset(cage.cells)) for cage in puzzle.cages)
+    areas = [_area(puzzle, name, units) for name, units in _area_units(g)]
+    areas.sort(key=lambda area: len(area.units))   # single houses first: easiest to see
+    return Relations(cages_in_house, houses_of_cage, tuple(areas))
+
+
+def _area(puzzle: Puzzle, name: str, units: tuple[int, ...]) -> Area:
+    g = geometry_of(puzzle)
+    cells = frozenset(c for u in units for c in g.houses[u].cells)
+    inside, across = [], []
+    for i, cage in enumerate(puzzle.cages):
+        within = sum(1 for c in cage.cells if c in cells)
+        if within == len(cage.cells):
+            inside.append(i)
+        elif within:
+            across.append(i)
+    loose = tuple(sorted(c for c in cells if g.cage_of[c] < 0))
+    return Area(name, cells, units, house_total(g.size) * len(units), tuple(inside),
+                tuple(across), loose)
+
+
+def _area_units(g):
+    """Single houses, runs of adjacent rows and of adjacent columns, and pairs of boxes or
+    regions that touch; named as a person says them."""
+    n = g.size
+    out = []
+    for first in range(n):
+        for last in range(first, n - 1 if first == 0 else n):
+            rows = tuple(range(first, last + 1))
+            out.append((_run_name("row", [ROW_LETTERS[r] for r in rows]), rows))
+    for first in range(n):
+        for last in range(first, n - 1 if first == 0 else n):
+            columns = tuple(range(first, last + 1))
+            out.append((_run_name("column", [str(c + 1) for c in columns]),
+                        tuple(n + c for c in columns)))
+    boxes = [i for i, h in enumerate(g.houses) if h.kind in ("box", "region")]
+    for b in boxes:
+        out.append((g.houses[b].name, (b,)))
+    for i, a in enumerate(boxes):
+        edge = {c + step for c in g.houses[a].cells for step in (1, -1, n, -n)}
+        for b in boxes[i + 1:]:
+            if edge & set(g.houses[b].cells):
+                word = g.houses[a].kind + "es" if g.houses[a].kind == "box" else "regions"
+                out.append((f"{word} {g.houses[a].number} and {g.houses[b].number}", (a, b)))
+    return out
+
+
+def _run_name(word: str, labels: list[str]) -> str:
+    if len(labels) == 1:
+        return f"{word} {labels[0]}"
+    if len(labels) == 2:
+        return f"{word}s {labels[0]} and {labels[1]}"
+    return f"{word}s {labels[0]}–{labels[-1]}"
+
+
+# --- the rule of 45 on a board ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Balance:
+    """sum(plus cells) − sum(minus cells) = value: what the rule of 45 says of an area when the
+    cages in `whole` are counted whole (their cells outside are outies) and the others by their
+    cells inside (innies)."""
+    area: Area
+    plus: tuple[int, ...]
+    minus: tuple[int, ...]
+    value: int
+    whole: tuple[int, ...]
+
+
+def balances(board: Board, area: Area) -> list[Balance]:
+    """The useful ways to count an area: innies only (cages with no open cell outside counted
+    whole), outies only (cages with no open cell inside counted by their inside), and the one
+    with the fewest open cells on either side."""
+    puzzle = board.puzzle
+    values = board.values
+    base = area.total
+    for i in area.inside:
+        base -= puzzle.cages[i].total
+    loose_open = []
+    for c in area.loose:
+        if values[c]:
+            base -= values[c]
+        else:
+            loose_open.append(c)
+    sides = []   # per cage across: (inner open, inner known sum, outer open, outer known sum)
+    for i in area.across:
+        inner, inner_sum, outer, outer_sum = [], 0, [], 0
+        for c in puzzle.cages[i].cells:
+            if c in area.cells:
+                if values[c]:
+                    inner_sum += values[c]
+                else:
+                    inner.append(c)
+            elif values[c]:
+                outer_sum += values[c]
+            else:
+                outer.append(c)
+        sides.append((i, inner, inner_sum, outer, outer_sum))
+
+    def count(whole_if) -> Balance:
+        plus, minus, value, whole = list(loose_open), [], base, []
+        for i, inner, inner_sum, outer, outer_sum in sides:
+            if whole_if(inner, outer):
+                whole.append(i)
+                minus += outer
+                value += outer_sum - puzzle.cages[i].total
+            else:
+                plus += inner
+                value -= inner_sum
+        return Balance(area, tuple(sorted(plus)), tuple(sorted(minus)), value, tuple(whole))
+
+    found = [count(lambda inner, outer: not outer),              # innies only
+             count(lambda inner, outer: True),                   # outies (with loose innies)
+             count(lambda inner, outer: len(outer) < len(inner))]
+    unique = []
+    for b in found:
+        if b not in unique:
+            unique.append(b)
+    return unique
