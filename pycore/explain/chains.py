@@ -1,0 +1,188 @@
+"""Chains: simple colouring, X-Chain, XY-Chain and alternating inference chains (AIC).
+
+All rest on the links of links.py. The chain strategies search breadth first, so the step shown
+is a shortest chain that eliminates something; the length caps keep a scan within tens of ms.
+"""
+from __future__ import annotations
+
+from .board import Board, Step
+from .links import LinkGraph, bits, eliminations_text
+
+# longest chains tried, in strong links (a chain of k strong links has 2k nodes)
+MAX_X_CHAIN = 8
+MAX_XY_CHAIN = 8
+MAX_AIC = 8
+
+
+# --- simple colouring -------------------------------------------------------------------------
+
+def conjugate_pairs(board: Board, digit: int) -> dict[int, dict[int, int]]:
+    """cell → {other cell: house} for every house where `digit` has exactly two places."""
+    pairs: dict[int, dict[int, int]] = {}
+    for index, house in enumerate(board.geometry.houses):
+        places = board.places(digit, house.cells)
+        if len(places) == 2:
+            a, b = places
+            pairs.setdefault(a, {}).setdefault(b, index)
+            pairs.setdefault(b, {}).setdefault(a, index)
+    return pairs
+
+
+def colour_clusters(pairs: dict[int, dict[int, int]]):
+    """Each cluster of cells joined by conjugate pairs, as two lists: cells of one colour and
+    of the other (one colour holds the digit, the other does not)."""
+    coloured: dict[int, int] = {}
+    for first in sorted(pairs):
+        if first in coloured:
+            continue
+        coloured[first] = 0
+        colours = ([first], [])
+        queue = [first]
+        for cell in queue:
+            for other in sorted(pairs[cell]):
+                if other not in coloured:
+                    coloured[other] = 1 - coloured[cell]
+                    colours[coloured[other]].append(other)
+                    queue.append(other)
+        yield colours
+
+
+def cluster_units(pairs, cells) -> tuple[int, ...]:
+    return tuple(sorted({pairs[a][b] for a in cells for b in pairs[a]}))
+
+
+def simple_colouring(board: Board) -> Step | None:
+    """Colour wrap: two cells of one colour see each other, so that colour is false.
+    Colour trap: a cell outside the cluster that sees both colours cannot hold the digit."""
+    g = board.geometry
+    for digit in range(1, board.size + 1):
+        pairs = conjugate_pairs(board, digit)
+        for colours in colour_clusters(pairs):
+            cluster = colours[0] + colours[1]
+            if len(cluster) < 3:
+                continue   # one pair: a box/line interaction, not a chain
+            units = cluster_units(pairs, cluster)
+            for colour in colours:
+                clash = next(((a, b) for i, a in enumerate(colour) for b in colour[i + 1:]
+                              if g.sees(a, b)), None)
+                if clash:
+                    a, b = clash
+                    house = next(h for h in g.houses_of[a] if b in g.houses[h].cells)
+                    return Step("simple-colouring",
+                                f"Simple colouring on {digit} (colour wrap): {g.name(a)} and "
+                                f"{g.name(b)} have the same colour and share "
+                                f"{g.houses[house].name}, so that colour is false and {digit} "
+                                f"leaves {g.names(colour)}",
+                                eliminations=board.eliminations_of(digit, colour),
+                                cells=tuple(sorted(cluster)), units=units)
+            trapped = [c for c in board.places(digit, range(g.cell_count)) if c not in cluster
+                       and any(g.sees(c, x) for x in colours[0])
+                       and any(g.sees(c, x) for x in colours[1])]
+            if trapped:
+                return Step("simple-colouring",
+                            f"Simple colouring on {digit} (colour trap): {digit} is in all of "
+                            f"{g.names(colours[0])} or all of {g.names(colours[1])}, so "
+                            f"{g.names(trapped)}, seeing both colours, "
+                            f"{'loses' if len(trapped) == 1 else 'lose'} {digit}",
+                            eliminations=board.eliminations_of(digit, trapped),
+                            cells=tuple(sorted(cluster)), units=units)
+    return None
+
+
+# --- X-Chain, XY-Chain, AIC --------------------------------------------------------------------
+
+def chain_step(slug: str, graph: LinkGraph, chain, kill: int, text: str) -> Step:
+    return Step(slug, text, eliminations=graph.eliminations(kill), cells=graph.cells_of(chain),
+                units=graph.units_of(chain))
+
+
+def x_chain(board: Board) -> Step | None:
+    """One digit, conjugate pairs joined by cells that see each other: one end holds the
+    digit, so cells that see both ends lose it."""
+    graph = LinkGraph(board, conjugates=True, bivalue=False, groups=False)
+    for start, end, levels in graph.chains(MAX_X_CHAIN):
+        kill = graph.kill[start] & graph.kill[end]
+        if start == end or not kill:
+            continue
+        chain = graph.path(start, end, levels)
+        digit = graph.nodes[start].digit
+        g = board.geometry
+        return chain_step("x-chain", graph, chain, kill,
+                          f"X-Chain on {digit}: {graph.notation(chain, digits=False)} puts "
+                          f"{digit} in {graph.where(graph.nodes[start])} or "
+                          f"{graph.where(graph.nodes[end])}, so "
+                          f"{eliminations_text(graph.eliminations(kill), g)}")
+    return None
+
+
+def xy_chain(board: Board) -> Step | None:
+    """Bivalue cells, each linked to the next by a shared digit: the chain's first cell or
+    its last holds the digit they both start and end with; cells seeing both lose it."""
+    graph = LinkGraph(board, conjugates=False, bivalue=True, groups=False)
+    for start, end, levels in graph.chains(MAX_XY_CHAIN, min_strong=3):
+        first, last = graph.nodes[start], graph.nodes[end]
+        if first.digit != last.digit or first.cells == last.cells:
+            continue
+        kill = graph.kill[start] & graph.kill[end]
+        if not kill:
+            continue
+        chain = graph.path(start, end, levels)
+        return chain_step("xy-chain", graph, chain, kill,
+                          f"XY-Chain: {graph.notation(chain)} puts {first.digit} in "
+                          f"{graph.where(first)} or {graph.where(last)}, so "
+                          f"{eliminations_text(graph.eliminations(kill), board.geometry)}")
+    return None
+
+
+def aic(board: Board) -> Step | None:
+    """Alternating inference chains over every kind of link, grouped nodes included.
+    Ends on one digit: cells seeing both ends lose it; ends on two digits: each end's cell
+    loses the other's digit where they see each other (in general: whatever cannot be true
+    with either end). A chain that closes on a weak link is a continuous loop: every weak link
+    in it has a true end. A chain from a node back to itself proves the node."""
+    graph = LinkGraph(board, conjugates=True, bivalue=True, groups=True)
+    g = board.geometry
+    for start, end, levels in graph.chains(MAX_AIC):
+        if start == end:
+            step = proven(graph, graph.path(start, end, levels))
+            if step.is_progress():
+                return step
+            continue
+        kill = graph.kill[start] & graph.kill[end]
+        loop = graph.weak[start] >> end & 1
+        if not kill and not loop:
+            continue
+        chain = graph.path(start, end, levels)
+        if loop:
+            kill = graph.loop_kill(chain)
+            if not kill:
+                continue
+            return chain_step("aic", graph, chain, kill,
+                              f"AIC, continuous loop {graph.notation(chain + [start])}: every "
+                              f"weak link in it has a true end, so "
+                              f"{eliminations_text(graph.eliminations(kill), g)}")
+        return chain_step("aic", graph, chain, kill,
+                          f"AIC {graph.notation(chain)}: {graph.claim(start)} or "
+                          f"{graph.claim(end)}, so {eliminations_text(graph.eliminations(kill), g)}")
+    return None
+
+
+def proven(graph: LinkGraph, chain) -> Step:
+    """A chain start = … = start: if the start were false it would be true, so it is true."""
+    node = graph.nodes[chain[0]]
+    text = f"AIC {graph.notation(chain)}: if not, it would be anyway, so {graph.claim(chain[0])}"
+    if node.is_group:
+        kill = graph.kill[chain[0]]
+        return chain_step("aic", graph, chain, kill,
+                          f"{text}, and {eliminations_text(graph.eliminations(kill), graph.board.geometry)}")
+    cell = node.cells.bit_length() - 1
+    return Step("aic", text, placements=((cell, node.digit),), cells=graph.cells_of(chain),
+                units=graph.units_of(chain))
+
+
+STRATEGIES = {
+    "simple-colouring": simple_colouring,
+    "x-chain": x_chain,
+    "xy-chain": xy_chain,
+    "aic": aic,
+}

@@ -1,0 +1,293 @@
+"""Links between candidates: what every chain is made of, and the search for the shortest chain.
+
+A node is a digit in one cell or, grouped, a digit's places where two houses cross, read as "the
+digit is in one of these cells". A strong link joins two nodes of which at least one is true: a
+digit whose places in a house are exactly the two nodes, or the two candidates of a bivalue cell.
+A weak link joins two nodes that cannot both be true: one digit in cells that all see each other,
+or two digits of one cell.
+
+An alternating chain starts and ends with a strong link: if its first node is false, the next is
+true, the one after false, … and its last node true. So one of its two ends is true, and any
+candidate that cannot be true with either end is false.
+
+Candidates are bits of one int, digit-major (bit (d-1)·cells + cell), so a digit's places are a
+plain cell mask and "everything that cannot be true with this node" is one int (its `kill`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from .board import Board, Geometry
+
+
+@dataclass(frozen=True)
+class Node:
+    digit: int
+    cells: int   # cell mask: one cell, or a group of places inside two houses
+
+    @property
+    def is_group(self) -> bool:
+        return bool(self.cells & (self.cells - 1))
+
+
+class Shape:
+    """Cell masks of a geometry, computed once per puzzle."""
+
+    def __init__(self, g: Geometry):
+        self.cell_count = g.cell_count
+        self.cell_mask = (1 << g.cell_count) - 1
+        self.peer_mask = tuple(sum(1 << p for p in g.peers[c]) for c in range(g.cell_count))
+        self.house_mask = tuple(sum(1 << c for c in h.cells) for h in g.houses)
+        crossings = {}
+        for a, b in combinations(range(len(g.houses)), 2):
+            both = self.house_mask[a] & self.house_mask[b]
+            if both & (both - 1):
+                crossings.setdefault(both, None)
+        # for each house, the crossings inside it: where its places may split into two groups
+        self.crossings_in = tuple(tuple(x for x in crossings if x & m == x)
+                                  for m in self.house_mask)
+        self.crossings = tuple(crossings)
+
+
+@lru_cache(maxsize=16)
+def shape_of(g: Geometry) -> Shape:
+    return Shape(g)
+
+
+def bits(mask: int):
+    """The indices of the set bits of `mask`, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def live_candidates(board: Board) -> int:
+    n = board.geometry.cell_count
+    live = 0
+    for cell, mask in enumerate(board.candidates):
+        for d in bits(mask):
+            live |= 1 << (d * n + cell)
+    return live
+
+
+class LinkGraph:
+    """The nodes that have a strong link, their strong links and what each node rules out.
+
+    `strong[i]` maps a neighbour to the house of the link (None: inside a bivalue cell);
+    `kill[i]` are the live candidates that cannot be true with node i; `weak[i]` and
+    `onward[i]` are node masks: the nodes weakly linked to i, and the nodes one weak then one
+    strong link away (the next node a chain arriving at i by a strong link can reach).
+    """
+
+    def __init__(self, board: Board, *, conjugates: bool, bivalue: bool, groups: bool):
+        g = board.geometry
+        shape = shape_of(g)
+        self.board = board
+        self.n = n = shape.cell_count
+        self.live = live = live_candidates(board)
+        self.nodes: list[Node] = []
+        self.index: dict[Node, int] = {}
+        self.strong: list[dict[int, int | None]] = []
+        if conjugates:
+            self._house_links(board, shape, groups)
+        if bivalue:
+            for cell, mask in enumerate(board.candidates):
+                rest = mask & (mask - 1)
+                if rest and not rest & (rest - 1):
+                    low, high = (d + 1 for d in bits(mask))
+                    self._link(Node(low, 1 << cell), Node(high, 1 << cell), None)
+        self.cands = [((node.cells << ((node.digit - 1) * n))) for node in self.nodes]
+        self.kill = [self._kill(node, shape, live) for node in self.nodes]
+        self.strong_bits = [sum(1 << j for j in s) for s in self.strong]
+        self.weak = self._weak_links()
+        self.onward = [0] * len(self.nodes)
+        for i, weak in enumerate(self.weak):
+            onward = 0
+            for j in bits(weak):
+                onward |= self.strong_bits[j]
+            self.onward[i] = onward
+
+    def _node(self, node: Node) -> int:
+        i = self.index.get(node)
+        if i is None:
+            i = self.index[node] = len(self.nodes)
+            self.nodes.append(node)
+            self.strong.append({})
+        return i
+
+    def _link(self, a: Node, b: Node, house: int | None) -> None:
+        i, j = self._node(a), self._node(b)
+        self.strong[i].setdefault(j, house)
+        self.strong[j].setdefault(i, house)
+
+    def _house_links(self, board: Board, shape: Shape, groups: bool) -> None:
+        n = self.n
+        size = board.size
+        for digit in range(1, size + 1):
+            places = (self.live >> ((digit - 1) * n)) & shape.cell_mask
+            grouped = set()
+            if groups:
+                for crossing in shape.crossings:
+                    here = places & crossing
+                    if here & (here - 1):
+                        grouped.add(here)
+            for house, house_mask in enumerate(shape.house_mask):
+                here = places & house_mask
+                if not here or not here & (here - 1):
+                    continue
+                rest = here & (here - 1)
+                if not rest & (rest - 1):
+                    low = here & -here
+                    self._link(Node(digit, low), Node(digit, here ^ low), house)
+                    continue
+                if not groups:
+                    continue
+                for crossing in shape.crossings_in[house]:
+                    part = here & crossing
+                    other = here ^ part
+                    if not part or not other or part > other:
+                        continue   # each split once: the part with the lower mask first
+                    if all(p & (p - 1) == 0 or p in grouped for p in (part, other)):
+                        self._link(Node(digit, part), Node(digit, other), house)
+
+    def _kill(self, node: Node, shape: Shape, live: int) -> int:
+        seen = shape.cell_mask
+        for cell in bits(node.cells):
+            seen &= shape.peer_mask[cell]
+        kill = seen << ((node.digit - 1) * self.n)
+        if not node.is_group:
+            cell = node.cells.bit_length() - 1
+            for d in bits(self.board.candidates[cell]):
+                if d != node.digit - 1:
+                    kill |= 1 << (d * self.n + cell)
+        return kill & live
+
+    def _weak_links(self) -> list[int]:
+        by_low_bit: dict[int, list[int]] = {}
+        every = 0
+        for j, cands in enumerate(self.cands):
+            by_low_bit.setdefault((cands & -cands).bit_length() - 1, []).append(j)
+            every |= cands
+        weak = []
+        for i, kill in enumerate(self.kill):
+            linked = 0
+            for bit in bits(kill & every):
+                for j in by_low_bit.get(bit, ()):
+                    if not self.cands[j] & ~kill:
+                        linked |= 1 << j
+            weak.append(linked)
+        return weak
+
+    # --- the search ---------------------------------------------------------------------------
+
+    def chains(self, max_strong: int, min_strong: int = 2):
+        """(start, end, levels) for every chain start = … = end, shortest first (counted in
+        strong links, from `min_strong` to `max_strong`), starts in node order. `levels` lets
+        `path` rebuild the chain. A chain may come back to its start (start = … = start)."""
+        count = len(self.nodes)
+        frontier = list(self.strong_bits)
+        visited = list(self.strong_bits)
+        levels = [[f] for f in frontier]
+        for strong_links in range(1, max_strong + 1):
+            if strong_links > 1:
+                for s in range(count):
+                    reach = 0
+                    for a in bits(frontier[s]):
+                        reach |= self.onward[a]
+                    reach &= ~visited[s]
+                    visited[s] |= reach
+                    frontier[s] = reach
+                    levels[s].append(reach)
+            if strong_links < min_strong:
+                continue
+            for s in range(count):
+                for e in bits(frontier[s]):
+                    yield s, e, levels[s]
+
+    def path(self, start: int, end: int, levels: list[int]) -> list[int]:
+        """The nodes of a shortest chain from start to end (end on the last level)."""
+        chain = [end]
+        current = end
+        for level in range(len(levels) - 1, 0, -1):
+            for b in self.strong[current]:
+                before = self.weak[b] & levels[level - 1]
+                if before:
+                    a = (before & -before).bit_length() - 1
+                    chain += [b, a]
+                    current = a
+                    break
+        chain.append(start)
+        chain.reverse()
+        return chain
+
+    def loop_kill(self, chain: list[int]) -> int:
+        """What a closed loop (chain whose ends are weakly linked) rules out: in a loop every
+        weak link has a true end, so candidates that cannot be true with either end go."""
+        kill = self.kill[chain[-1]] & self.kill[chain[0]]
+        for i in range(1, len(chain) - 1, 2):
+            kill |= self.kill[chain[i]] & self.kill[chain[i + 1]]
+        return kill
+
+    def eliminations(self, kill: int) -> tuple[tuple[int, int], ...]:
+        """(cell, digit) pairs of a candidate mask, in cell order."""
+        n = self.n
+        return tuple(sorted((b % n, b // n + 1) for b in bits(kill)))
+
+    # --- words ----------------------------------------------------------------------------------
+
+    def cells_of(self, chain) -> tuple[int, ...]:
+        cells = set()
+        for i in chain:
+            cells.update(bits(self.nodes[i].cells))
+        return tuple(sorted(cells))
+
+    def units_of(self, chain) -> tuple[int, ...]:
+        units = {self.strong[a].get(b) for a, b in zip(chain, chain[1:])}
+        units.discard(None)
+        return tuple(sorted(units))
+
+    def where(self, node: Node) -> str:
+        """"A1", or "A1|A2" for a group (the digit is in one of them)."""
+        g = self.board.geometry
+        return "|".join(g.name(c) for c in bits(node.cells))
+
+    def claim(self, i: int) -> str:
+        node = self.nodes[i]
+        if node.is_group:
+            return f"{node.digit} is in {' or '.join(self.where(node).split('|'))}"
+        return f"{self.where(node)} is {node.digit}"
+
+    def notation(self, chain, digits: bool = True) -> str:
+        """Eureka-like: "(4)A1=(4)A7-(6=2)B7…" with = a strong and - a weak link; two
+        candidates of one cell side by side share their cell. Without `digits`, cells only."""
+        strong = [k % 2 == 0 for k in range(len(chain) - 1)]
+        out = []
+        i = 0
+        while i < len(chain):
+            node = self.nodes[chain[i]]
+            if not digits:
+                out.append(self.where(node))
+                i += 1
+            else:
+                nxt = self.nodes[chain[i + 1]] if i + 1 < len(chain) else None
+                if nxt is not None and not node.is_group and nxt.cells == node.cells:
+                    link = "=" if strong[i] else "-"
+                    out.append(f"({node.digit}{link}{nxt.digit}){self.where(node)}")
+                    i += 2
+                else:
+                    out.append(f"({node.digit}){self.where(node)}")
+                    i += 1
+            if i < len(chain):
+                out.append("=" if strong[i - 1] else "-")
+        return "".join(out)
+
+
+def eliminations_text(eliminations, geometry: Geometry) -> str:
+    """"4 leaves B2 and C3, 6 leaves A1"."""
+    by_digit: dict[int, list[int]] = {}
+    for cell, digit in eliminations:
+        by_digit.setdefault(digit, []).append(cell)
+    return ", ".join(f"{d} leaves {geometry.names(cells)}" for d, cells in sorted(by_digit.items()))
