@@ -1,0 +1,388 @@
+"""KenKen line rules: a row or column (or a KenDoku box) holds 1…n once each, so its digits
+total n(n+1)/2 and multiply to n!. Over an area of k adjacent lines the cages wholly inside
+(innies) or the cages that cover it and stick out (outies) leave a few cells whose sum, product
+or parity is then known, as in killer sudoku's rule of 45.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import factorial, prod
+
+from .board import ROW_LETTERS, Board, Step, geometry_of
+from .kenken_fillings import applies, eliminations_text, fillings, layout
+
+# Equations over more possible assignments than SEARCH_LIMIT are only bounded (sums) or left
+# alone (products with outies); NODE_LIMIT caps any one search.
+SEARCH_LIMIT = 4_000
+NODE_LIMIT = 20_000
+ODD = 0x155555555          # bits of 1, 3, 5, … (bit d-1 = digit d)
+
+
+_cache: dict = {}
+
+
+@dataclass(frozen=True)
+class Area:
+    name: str
+    cells: tuple[int, ...]
+    count: int                        # how many houses it is made of
+    units: tuple[int, ...]
+    inside: tuple[int, ...]           # cages wholly inside
+    touching: tuple[int, ...]         # cages partly inside
+
+
+@lru_cache(maxsize=16)
+def areas(puzzle) -> tuple[Area, ...]:
+    """Every house, then runs of 2, 3, … adjacent rows and of adjacent columns."""
+    g = geometry_of(puzzle)
+    n = puzzle.size
+    groups = [((i,), g.houses[i].name) for i in range(len(g.houses))]
+    for length in range(2, n):
+        for first in range(n - length + 1):
+            last = first + length - 1
+            joint = " and " if length == 2 else "–"
+            groups.append((tuple(range(first, first + length)),
+                           f"rows {ROW_LETTERS[first]}{joint}{ROW_LETTERS[last]}"))
+            groups.append((tuple(range(n + first, n + first + length)),
+                           f"columns {first + 1}{joint}{last + 1}"))
+    out = []
+    for units, name in groups:
+        cells = tuple(sorted(c for u in units for c in g.houses[u].cells))
+        area = set(cells)
+        inside, touching = [], []
+        for index, cage in enumerate(puzzle.cages):
+            hits = sum(c in area for c in cage.cells)
+            if hits == len(cage.cells):
+                inside.append(index)
+            elif hits:
+                touching.append(index)
+        out.append(Area(name, cells, len(units), units, tuple(inside), tuple(touching)))
+    return tuple(out)
+
+
+def line_sum(board: Board) -> Step | None:
+    """Innies and outies of an area against its total k·n(n+1)/2."""
+    if not applies(board):
+        return None
+    n = board.size
+    known = {}
+    for area in areas(board.puzzle):
+        total = area.count * n * (n + 1) // 2
+        for cages, ins, outs in _splits(board, area, known, _cage_sum):
+            step = _sum_step(board, area, cages, ins, outs, sum(known[i] for i in cages), total)
+            if step:
+                return step
+    return None
+
+
+def line_product(board: Board) -> Step | None:
+    """Innies and outies of an area against its product (n!)^k."""
+    if not applies(board):
+        return None
+    known = {}
+    for area in areas(board.puzzle):
+        total = factorial(board.size) ** area.count
+        for cages, ins, outs in _splits(board, area, known, _cage_product):
+            step = _product_step(board, area, cages, ins, outs,
+                                 prod(known[i] for i in cages), total)
+            if step:
+                return step
+    return None
+
+
+def parity(board: Board) -> Step | None:
+    """The area's total is odd or even; cages whose digits always total an odd or always an even
+    number leave the parity of the remaining cells known. When just one of those cells can
+    still be either, it takes the parity the others leave."""
+    if not applies(board):
+        return None
+    n = board.size
+    g = board.geometry
+    known = {}
+    for area in areas(board.puzzle):
+        total = area.count * n * (n + 1) // 2
+        for cages, ins, outs in _splits(board, area, known, _cage_parity):
+            # sum(outs) - sum(ins) = cages - total, and a difference has the parity of a sum
+            cages_odd = sum(known[i] for i in cages) % 2
+            cells = ins + outs
+            odd_total = (cages_odd - total) % 2
+            either = [c for c in cells if board.candidates[c] & ODD and board.candidates[c] & ~ODD]
+            if len(either) != 1:
+                continue
+            cell = either[0]
+            others = sum(_parity_of(board, c) for c in cells if c != cell)
+            odd = (odd_total - others) % 2
+            gone = board.candidates[cell] & (~ODD if odd else ODD)
+            eliminations = tuple((cell, d) for d in _digits(gone))
+            labels = ", ".join(layout(board.puzzle)[i].label for i in cages)
+            return Step("parity",
+                        f"Parity: {area.name} total {total}, {_odd_word(total)}, and the cages "
+                        f"{labels} always total {_odd_word(cages_odd)}, so {g.names(cells)} "
+                        f"{'add' if not outs else 'add (or subtract)'} to "
+                        f"{_odd_word(odd_total)} and {g.name(cell)} is "
+                        f"{'odd' if odd else 'even'}: {eliminations_text(board, eliminations)}",
+                        eliminations=eliminations, cells=tuple(sorted(cells)), units=area.units,
+                        cages=tuple(cages))
+    return None
+
+
+def _parity_of(board: Board, cell: int) -> int:
+    """1 for an odd cell (filled, or every candidate odd), 0 for an even one."""
+    if board.values[cell]:
+        return board.values[cell] % 2
+    return 1 if board.candidates[cell] & ODD else 0
+
+
+def _odd_word(value: int) -> str:
+    return "an odd number" if value % 2 else "an even number"
+
+
+def _splits(board: Board, area: Area, known: dict, value_of):
+    """(cages, innies, outies) for the area: first with the known cages wholly inside, then with
+    the known cages that stick out as well. Skipped when no known cage takes part."""
+    cages = layout(board.puzzle)
+    for i in area.inside + area.touching:
+        if i not in known:
+            known[i] = value_of(board, i)
+    inside = [i for i in area.inside if known[i] is not None]
+    touching = [i for i in area.touching if known[i] is not None]
+    covered = {c for i in inside for c in cages[i].cells}
+    if inside:
+        yield inside, [c for c in area.cells if c not in covered], []
+    if touching:
+        cells = set(area.cells)
+        covered |= {c for i in touching for c in cages[i].cells}
+        yield (inside + touching, [c for c in area.cells if c not in covered],
+               sorted(c for i in touching for c in cages[i].cells if c not in cells))
+
+
+def _cage_sum(board: Board, index: int):
+    cage = board.puzzle.cages[index]
+    if cage.op == "+" or len(cage.cells) == 1:
+        return cage.total
+    return _same(fillings(board, index), sum)
+
+
+def _cage_product(board: Board, index: int):
+    cage = board.puzzle.cages[index]
+    if cage.op == "x" or len(cage.cells) == 1:
+        return cage.total
+    return _same(fillings(board, index), prod)
+
+
+def _cage_parity(board: Board, index: int):
+    """1 when the cage's digits always total an odd number, 0 when always even, else None.
+    a − b = t and a + b differ by 2b; a = b·t gives a + b = b(t + 1), even for odd t; an odd
+    product has only odd digits."""
+    cage = board.puzzle.cages[index]
+    if cage.op in "+-" or len(cage.cells) == 1:
+        return cage.total % 2
+    if cage.total % 2:
+        return 0 if cage.op == "/" else len(cage.cells) % 2
+    return _same(fillings(board, index), lambda f: sum(f) % 2)
+
+
+def _same(fills, measure):
+    if not fills:
+        return None
+    values = {measure(f) for f in fills}
+    return values.pop() if len(values) == 1 else None
+
+
+def _sum_step(board: Board, area: Area, cages, ins, outs, cages_total: int, total: int):
+    """sum(outs) − sum(ins) = cages_total − total, filled cells moved to the right-hand side."""
+    value = cages_total - total + sum(board.values[c] for c in ins) \
+        - sum(board.values[c] for c in outs)
+    open_ins = [c for c in ins if not board.values[c]]
+    open_outs = [c for c in outs if not board.values[c]]
+    if not open_ins and not open_outs:
+        return None
+    g = board.geometry
+    rule = (f"Line sum: {area.name} total {total} and the cages {_labels(board, cages)} "
+            f"{'that cover it' if outs else 'inside'} total {cages_total}, so ")
+    if not open_outs:
+        rule += f"{_joined(g, open_ins, ' + ')} = {-value}"
+    elif not open_ins:
+        rule += f"{_joined(g, open_outs, ' + ')} = {value}"
+    else:
+        rule += f"{_joined(g, open_outs, ' + ')} − ({_joined(g, open_ins, ' + ')}) = {value}"
+    terms = [(c, -1) for c in open_ins] + [(c, 1) for c in open_outs]
+    if len(terms) == 1:
+        cell, sign = terms[0]
+        digit = value * sign
+        if 1 <= digit <= board.size and board.has(cell, digit):
+            return Step("line-sum", rule, placements=((cell, digit),), cells=(cell,),
+                        units=area.units, cages=tuple(cages))
+        return None
+    return _elimination_step(board, "line-sum", rule, terms, _options(board, "+", terms, value, _sum_options),
+                             area, cages)
+
+
+def _product_step(board: Board, area: Area, cages, ins, outs, cages_product: int, total: int):
+    """prod(outs) ÷ prod(ins) = cages_product ÷ total, filled cells moved to the right."""
+    ratio = Fraction(cages_product, total)
+    for c in ins:
+        ratio *= board.values[c] or 1
+    for c in outs:
+        ratio /= board.values[c] or 1
+    open_ins = [c for c in ins if not board.values[c]]
+    open_outs = [c for c in outs if not board.values[c]]
+    if not open_ins and not open_outs:
+        return None
+    g = board.geometry
+    rule = (f"Line product: {area.name} multiply to {total} and the cages "
+            f"{_labels(board, cages)} {'that cover it' if outs else 'inside'} multiply to "
+            f"{cages_product}, so ")
+    if not open_outs:
+        rule += f"{_joined(g, open_ins, ' × ')} = {_fraction_text(1 / ratio)}"
+    elif not open_ins:
+        rule += f"{_joined(g, open_outs, ' × ')} = {_fraction_text(ratio)}"
+    else:
+        rule += (f"{_joined(g, open_outs, ' × ')} ÷ ({_joined(g, open_ins, ' × ')}) = "
+                 f"{_fraction_text(ratio)}")
+    terms = [(c, -1) for c in open_ins] + [(c, 1) for c in open_outs]
+    if len(terms) == 1:
+        cell, sign = terms[0]
+        digit = ratio if sign > 0 else 1 / ratio
+        if digit.denominator == 1 and 1 <= digit <= board.size and board.has(cell, int(digit)):
+            return Step("line-product", rule, placements=((cell, int(digit)),), cells=(cell,),
+                        units=area.units, cages=tuple(cages))
+        return None
+    return _elimination_step(board, "line-product", rule, terms,
+                             _options(board, "x", terms, ratio, _product_options), area, cages)
+
+
+def _labels(board: Board, cages) -> str:
+    cage_layout = layout(board.puzzle)
+    return ", ".join(cage_layout[i].label for i in cages)
+
+
+def _joined(g, cells, sign: str) -> str:
+    return sign.join(g.name(c) for c in cells)
+
+
+def _fraction_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _elimination_step(board, slug, rule, terms, allowed, area, cages):
+    if allowed is None:
+        return None
+    eliminations = tuple((c, d) for (c, _), mask in zip(terms, allowed)
+                         for d in _digits(board.candidates[c] & ~mask))
+    if not eliminations:
+        return None
+    return Step(slug, f"{rule}: {eliminations_text(board, eliminations)}",
+                eliminations=eliminations, cells=tuple(sorted(c for c, _ in terms)),
+                units=area.units, cages=tuple(cages))
+
+
+def _search(board: Board, terms, start, take, done):
+    """Per term, the digits some assignment of all the terms uses, cells that see each other
+    differing. `take(i, left, d)` is what is left after term i takes d (None: d cannot fit),
+    `done(left)` whether a complete assignment meets the rule. None past NODE_LIMIT."""
+    g = board.geometry
+    cells = [c for c, _ in terms]
+    options = [_digits(board.candidates[c]) for c in cells]
+    k = len(terms)
+    earlier = [[j for j in range(i) if g.sees(cells[i], cells[j])] for i in range(k)]
+    allowed = [0] * k
+    chosen = [0] * k
+    nodes = 0
+
+    def grow(i: int, left) -> bool:
+        nonlocal nodes
+        if i == k:
+            if done(left):
+                for j, d in enumerate(chosen):
+                    allowed[j] |= 1 << (d - 1)
+            return True
+        for d in options[i]:
+            nodes += 1
+            if nodes > NODE_LIMIT:
+                return False
+            if any(chosen[j] == d for j in earlier[i]):
+                continue
+            rest = take(i, left, d)
+            if rest is None:
+                continue
+            chosen[i] = d
+            if not grow(i + 1, rest):
+                return False
+        return True
+
+    return allowed if grow(0, start) else None
+
+
+def _options(board: Board, kind: str, terms, target, search):
+    """Cached on the terms' candidates: most steps leave an area's cells alone."""
+    key = (kind, board.puzzle.kind, board.size, tuple((c, sign, board.candidates[c])
+                                                      for c, sign in terms), target)
+    found = _cache.get(key, _cache)
+    if found is _cache:
+        if len(_cache) > 50_000:
+            _cache.clear()
+        found = _cache[key] = search(board, terms, target)
+    return found
+
+
+def _sum_options(board: Board, terms, value: int):
+    """Σ sign·digit = value. Each term's digit is bounded by the others' smallest and largest
+    contributions; when few enough assignments remain they are tried one by one, with cells
+    that see each other differing."""
+    k = len(terms)
+    spans = []
+    for c, sign in terms:
+        digits = _digits(board.candidates[c])
+        spans.append(sorted((digits[0] * sign, digits[-1] * sign)))
+    low = [sum(s[0] for s in spans[i:]) for i in range(k + 1)]
+    high = [sum(s[1] for s in spans[i:]) for i in range(k + 1)]
+    if _assignments(board, terms) <= SEARCH_LIMIT:
+        def take(i, left, d):
+            rest = left - terms[i][1] * d
+            return rest if low[i + 1] <= rest <= high[i + 1] else None
+
+        found = _search(board, terms, value, take, lambda left: left == 0)
+        if found is not None:
+            return found
+    bounds = []
+    for (c, sign), (lo, hi) in zip(terms, spans):
+        least, most = value - (high[0] - hi), value - (low[0] - lo)
+        bounds.append(sum(1 << (d - 1) for d in _digits(board.candidates[c])
+                          if least <= sign * d <= most))
+    return bounds
+
+
+def _product_options(board: Board, terms, ratio: Fraction):
+    """Π digit^sign = ratio: Π outies · q = Π innies · p for ratio p/q. With no outies the
+    innies' product is a whole number that each digit must divide."""
+    p, q = ratio.numerator, ratio.denominator
+    if all(sign < 0 for _, sign in terms):
+        if p != 1:
+            return None
+
+        def take(i, left, d):
+            return left // d if left % d == 0 else None
+
+        return _search(board, terms, q, take, lambda left: left == 1)
+    if _assignments(board, terms) > SEARCH_LIMIT:
+        return None
+
+    def take_pair(i, left, d):
+        outs, ins = left
+        return (outs * d, ins) if terms[i][1] > 0 else (outs, ins * d)
+
+    return _search(board, terms, (1, 1), take_pair, lambda left: left[0] * q == left[1] * p)
+
+
+def _assignments(board: Board, terms) -> int:
+    count = 1
+    for c, _ in terms:
+        count *= board.candidates[c].bit_count()
+    return count
+
+
+def _digits(mask: int) -> list[int]:
+    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
