@@ -1,0 +1,168 @@
+"""Single-digit patterns built from conjugate pairs: skyscraper, two-string kite, empty rectangle.
+
+A conjugate pair (a strong link) on digit d is a house where d has exactly two places: one of the
+two holds d. Two strong links whose near ends (the bases) see each other make a short chain: the
+bases cannot both be d, so at least one far end (an end) is d, and every cell that sees both ends
+loses d. "Sees" is `geometry.peers`, so a region, an X diagonal or a Windoku window joins cells
+exactly as a row or box does, and the eliminations stay sound in every kind.
+
+- Skyscraper: the two links lie in parallel lines (two rows or two columns) and the bases share
+  the crossing line; ends in one crossing line too would be an X-Wing, which is left to the fish.
+- Two-string kite: one link in a row, the other in a column. A row cell and a column cell outside
+  each other's line can only meet in a house that is not a line, so the bases share a box, a
+  jigsaw region, a diagonal or a window.
+- Empty rectangle: in a box-like house (box, jigsaw region, window) the places of d all lie in
+  one row R or one column C (and not all in one of them), so d of that house is in R or in C.
+  A strong link in a column, with one end p in R outside the house and the other end q: if the
+  target t (q's row, column C, outside the house) were d, the house's d would be in R, so p is
+  not d, so q is, which sees t. This uses only "same row" and "same column", never the box's
+  shape, so it holds for jigsaw regions (R and C need not even cross inside the region).
+  The same with rows and columns swapped.
+"""
+from __future__ import annotations
+
+from .board import Board, Step
+from .subsets import leaves_text
+
+BOX_LIKE = ("box", "region", "window")
+
+
+def conjugate_pairs(board: Board, digit: int, house_indices) -> list[tuple[int, int, int]]:
+    """(house index, cell, cell) for every listed house where `digit` has exactly two places."""
+    houses = board.geometry.houses
+    pairs = []
+    for index in house_indices:
+        places = board.places(digit, houses[index].cells)
+        if len(places) == 2:
+            pairs.append((index, places[0], places[1]))
+    return pairs
+
+
+def both_ways(link):
+    """A link's (base, end) orders."""
+    _, a, b = link
+    return ((a, b), (b, a))
+
+
+def chain_step(board: Board, slug: str, title: str, digit: int, first, second, bases, ends,
+               joint: int) -> Step | None:
+    """The step of two strong links whose bases see each other (through house `joint`): d leaves
+    every cell that sees both ends, apart from the pattern's own cells."""
+    g = board.geometry
+    pattern = set(bases) | set(ends)
+    eliminations = board.eliminations_of(digit, g.common_peers(ends) - pattern)
+    if not eliminations:
+        return None
+    houses = g.houses
+    return Step(slug, f"{title} on {digit} in {houses[first].name} and {houses[second].name} "
+                f"(bases {g.names(bases)} in {houses[joint].name}): {g.names(ends)} holds a "
+                f"{digit}, so {leaves_text(g, eliminations)}",
+                eliminations=eliminations, cells=tuple(sorted(pattern)),
+                units=(first, second, joint))
+
+
+def skyscraper(board: Board) -> Step | None:
+    g = board.geometry
+    n = board.size
+    for digit in range(1, n + 1):
+        for rows in (True, False):
+            lines = range(n) if rows else range(n, 2 * n)
+            across = g.column if rows else g.row
+            crossing_offset = n if rows else 0
+            links = conjugate_pairs(board, digit, lines)
+            for i, first in enumerate(links):
+                for second in links[i + 1:]:
+                    for base1, end1 in both_ways(first):
+                        for base2, end2 in both_ways(second):
+                            if across(base1) != across(base2) or across(end1) == across(end2):
+                                continue
+                            step = chain_step(board, "skyscraper", "Skyscraper", digit,
+                                              first[0], second[0], (base1, base2), (end1, end2),
+                                              crossing_offset + across(base1))
+                            if step:
+                                return step
+    return None
+
+
+def two_string_kite(board: Board) -> Step | None:
+    g = board.geometry
+    n = board.size
+    for digit in range(1, n + 1):
+        row_links = conjugate_pairs(board, digit, range(n))
+        column_links = conjugate_pairs(board, digit, range(n, 2 * n))
+        for row_link in row_links:
+            for column_link in column_links:
+                for base1, end1 in both_ways(row_link):
+                    for base2, end2 in both_ways(column_link):
+                        if len({base1, end1, base2, end2}) < 4 or not g.sees(base1, base2):
+                            continue
+                        joint = min(set(g.houses_of[base1]) & set(g.houses_of[base2]))
+                        step = chain_step(board, "two-string-kite", "Two-string kite", digit,
+                                          row_link[0], column_link[0], (base1, base2),
+                                          (end1, end2), joint)
+                        if step:
+                            return step
+    return None
+
+
+def empty_rectangle(board: Board) -> Step | None:
+    g = board.geometry
+    n = board.size
+    for digit in range(1, n + 1):
+        column_links = conjugate_pairs(board, digit, range(n, 2 * n))
+        row_links = conjugate_pairs(board, digit, range(n))
+        for box_index, box in enumerate(g.houses):
+            if box.kind not in BOX_LIKE:
+                continue
+            places = board.places(digit, box.cells)
+            rows = sorted({g.row(c) for c in places})
+            columns = sorted({g.column(c) for c in places})
+            if len(rows) < 2 or len(columns) < 2:
+                continue   # none, one place, or all in one line (pointing's business)
+            for r in rows:
+                for c in columns:
+                    if any(g.row(p) != r and g.column(p) != c for p in places):
+                        continue
+                    step = (hinge_step(board, digit, box_index, places, r, c, column_links, True)
+                            or hinge_step(board, digit, box_index, places, r, c, row_links, False))
+                    if step:
+                        return step
+    return None
+
+
+def hinge_step(board: Board, digit: int, box_index: int, places, r: int, c: int, links,
+               links_in_columns: bool) -> Step | None:
+    """The empty rectangle of `box_index` (d only in row r and column c there) against strong
+    links in columns (one end in row r) or in rows (one end in column c)."""
+    g = board.geometry
+    n = board.size
+    box = g.houses[box_index]
+    inside = set(box.cells)
+    for link in links:
+        for p, q in both_ways(link):
+            if links_in_columns:
+                if g.row(p) != r or g.column(p) == c:
+                    continue
+                target = g.row(q) * n + c
+            else:
+                if g.column(p) != c or g.row(p) == r:
+                    continue
+                target = r * n + g.column(q)
+            if p in inside or target in inside or not board.has(target, digit):
+                continue
+            return Step("empty-rectangle",
+                        f"Empty rectangle on {digit} in {box.name} ({digit} only in "
+                        f"{g.rows[r].name} and {g.columns[c].name} there) with the pair "
+                        f"{g.names((p, q))} in {g.houses[link[0]].name}: "
+                        f"{digit} leaves {g.name(target)}",
+                        eliminations=((target, digit),),
+                        cells=tuple(sorted(set(places) | {p, q})),
+                        units=(box_index, r, n + c, link[0]))
+    return None
+
+
+STRATEGIES = {
+    "skyscraper": skyscraper,
+    "two-string-kite": two_string_kite,
+    "empty-rectangle": empty_rectangle,
+}

@@ -1,0 +1,109 @@
+"""Wings: XY-Wing, XYZ-Wing and W-Wing.
+
+- XY-Wing: a pivot with candidates x/y sees two pincers x/z and y/z. Whatever the pivot holds, one
+  pincer is z, so z leaves every cell that sees both pincers.
+- XYZ-Wing: the pivot holds x/y/z and sees pincers x/z and y/z. One of the three cells is z, so z
+  leaves every cell that sees all three.
+- W-Wing: two cells that are both x/y and do not see each other, and a strong link on x (a house
+  with exactly two places for x) whose ends see one cell each. If neither cell were y both would
+  be x, and the link would have no x left, so one of them is y: y leaves every cell seeing both.
+"Sees" is `geometry.peers` throughout, and the link of a W-Wing may lie in any house, so regions,
+diagonals and windows take part as rows and boxes do.
+"""
+from __future__ import annotations
+
+from ..model import digits_of
+from .board import Board, Step, digits_text
+from .single_digit import conjugate_pairs
+from .subsets import leaves_text
+
+
+def cells_with(board: Board, count: int) -> list[int]:
+    """Open cells with exactly `count` candidates, in cell order."""
+    return [c for c in board.open_cells() if board.candidates[c].bit_count() == count]
+
+
+def xy_wing(board: Board) -> Step | None:
+    g = board.geometry
+    cand = board.candidates
+    bivalue = cells_with(board, 2)
+    for pivot in bivalue:
+        pincers = [c for c in bivalue if c in g.peers[pivot] and cand[c] != cand[pivot]
+                   and (cand[c] & cand[pivot]).bit_count() == 1]
+        for i, a in enumerate(pincers):
+            for b in pincers[i + 1:]:
+                z = cand[a] & cand[b]
+                if z.bit_count() != 1 or z & cand[pivot]:
+                    continue
+                if (cand[a] | cand[b]) & cand[pivot] != cand[pivot]:
+                    continue
+                digit = z.bit_length()
+                eliminations = board.eliminations_of(digit, g.common_peers((a, b)))
+                if eliminations:
+                    return Step("xy-wing", f"XY-Wing with pivot {g.name(pivot)} "
+                                f"({digits_text(cand[pivot])}) and pincers {g.name(a)} "
+                                f"({digits_text(cand[a])}) and {g.name(b)} "
+                                f"({digits_text(cand[b])}): one pincer is {digit}, so "
+                                f"{leaves_text(g, eliminations)}",
+                                eliminations=eliminations, cells=tuple(sorted((pivot, a, b))))
+    return None
+
+
+def xyz_wing(board: Board) -> Step | None:
+    g = board.geometry
+    cand = board.candidates
+    bivalue = cells_with(board, 2)
+    for pivot in cells_with(board, 3):
+        pincers = [c for c in bivalue if c in g.peers[pivot] and cand[c] & ~cand[pivot] == 0]
+        for i, a in enumerate(pincers):
+            for b in pincers[i + 1:]:
+                z = cand[a] & cand[b]
+                if z.bit_count() != 1 or cand[a] | cand[b] != cand[pivot]:
+                    continue
+                digit = z.bit_length()
+                eliminations = board.eliminations_of(digit, g.common_peers((pivot, a, b)))
+                if eliminations:
+                    return Step("xyz-wing", f"XYZ-Wing with pivot {g.name(pivot)} "
+                                f"({digits_text(cand[pivot])}) and pincers {g.name(a)} "
+                                f"({digits_text(cand[a])}) and {g.name(b)} "
+                                f"({digits_text(cand[b])}): one of the three is {digit}, so "
+                                f"{leaves_text(g, eliminations)}",
+                                eliminations=eliminations, cells=tuple(sorted((pivot, a, b))))
+    return None
+
+
+def w_wing(board: Board) -> Step | None:
+    g = board.geometry
+    cand = board.candidates
+    bivalue = cells_with(board, 2)
+    links: dict[int, list] = {}
+    for i, a in enumerate(bivalue):
+        for b in bivalue[i + 1:]:
+            if cand[a] != cand[b] or g.sees(a, b):
+                continue
+            for x in digits_of(cand[a]):
+                if x not in links:
+                    links[x] = conjugate_pairs(board, x, range(len(g.houses)))
+                y = (cand[a] & ~(1 << (x - 1))).bit_length()
+                for house, c1, c2 in links[x]:
+                    if {c1, c2} & {a, b}:
+                        continue
+                    if not (g.sees(c1, a) and g.sees(c2, b) or g.sees(c2, a) and g.sees(c1, b)):
+                        continue
+                    eliminations = board.eliminations_of(y, g.common_peers((a, b)))
+                    if eliminations:
+                        return Step("w-wing", f"W-Wing: {g.name(a)} and {g.name(b)} are both "
+                                    f"{digits_text(cand[a])} and the {x}s of "
+                                    f"{g.houses[house].name} ({g.names((c1, c2))}) see one "
+                                    f"each, so one of them is {y}: "
+                                    f"{leaves_text(g, eliminations)}",
+                                    eliminations=eliminations,
+                                    cells=tuple(sorted((a, b, c1, c2))), units=(house,))
+    return None
+
+
+STRATEGIES = {
+    "xy-wing": xy_wing,
+    "xyz-wing": xyz_wing,
+    "w-wing": w_wing,
+}
