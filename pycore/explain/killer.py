@@ -6,13 +6,8 @@ Killer cages never repeat a digit. The sums and the per-puzzle relations live in
 from __future__ import annotations
 
 from .board import Board, Step, digits_text
-from .killer_sums import (balances, fitting_combinations, is_killer, relations, sum_supports,
-                          union_of)
-
-# Innies or outies whose digits may repeat are searched cell by cell; more cells than this and
-# the sum is left alone (no step, never a guess).
-MAX_LOOSE_SUM_CELLS = 7
-
+from .killer_sums import (balances, cliques, fitting_combinations, is_killer, relations,
+                          sum_supports, union_of)
 
 # --- shared pieces ------------------------------------------------------------------------------
 
@@ -312,14 +307,14 @@ def innie_outie_difference(board: Board) -> Step | None:
 
 def virtual_cage(board: Board, cells, total: int):
     """The digits each of `cells` can take when they add up to `total` (cells that do not see
-    each other may repeat a digit), or None when unknown."""
-    g = board.geometry
-    cands = tuple(board.candidates[c] for c in cells)
-    clashes = tuple((i, j) for i in range(len(cells)) for j in range(i)
-                    if g.sees(cells[i], cells[j]))
-    if len(clashes) < len(cells) * (len(cells) - 1) // 2 and len(cells) > MAX_LOOSE_SUM_CELLS:
+    each other may repeat a digit), as masks in the order of `cells`, or None when none fits."""
+    groups = cliques(cells, board.geometry.sees)
+    per_group = sum_supports(board.size, total,
+                             tuple(tuple(board.candidates[c] for c in g) for g in groups))
+    if per_group is None:
         return None
-    return sum_supports(board.size, total, cands, clashes)
+    mask_of_cell = {c: m for g, masks in zip(groups, per_group) for c, m in zip(g, masks)}
+    return tuple(mask_of_cell[c] for c in cells)
 
 
 def innies_outies_sum(board: Board) -> Step | None:

@@ -14,9 +14,6 @@ from ..solve.combos import combinations_for
 from .board import ROW_LETTERS, Board, geometry_of
 
 KILLER_KINDS = frozenset({"killer", "killer-jigsaw"})
-# A virtual cage whose digits may repeat is enumerated cell by cell; past this many partial
-# assignments we give up on it (no step, never a guess).
-SEARCH_LIMIT = 20_000
 
 
 def house_total(size: int) -> int:
@@ -86,48 +83,85 @@ def union_of(fits, count: int) -> tuple[int, ...]:
 # --- sums whose digits may repeat (cells that do not see each other) ------------------------
 
 @lru_cache(maxsize=1 << 14)
-def sum_supports(size: int, total: int, candidates: tuple[int, ...],
-                 clashes: tuple[tuple[int, int], ...]):
-    """The digits each cell takes in some filling adding up to `total` in which clashing cells
-    (pairs of positions that see each other) differ; None when the search is too big."""
-    k = len(candidates)
-    if len(clashes) == k * (k - 1) // 2:
-        return union_of(fitting_combinations(size, total, candidates), k)
-    digits = [[d + 1 for d in range(size) if mask >> d & 1] for mask in candidates]
-    low = [0] * (k + 1)
-    high = [0] * (k + 1)
-    for i in range(k - 1, -1, -1):
-        low[i] = low[i + 1] + digits[i][0]
-        high[i] = high[i + 1] + digits[i][-1]
-    earlier = [[j for i, j in clashes if i == p] + [i for i, j in clashes if j == p and i < p]
-               for p in range(k)]
-    supports = [0] * k
-    chosen = [0] * k
-    budget = [SEARCH_LIMIT]
+def group_sums(size: int, candidates: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """{sum: per-cell digits} over the fillings of cells that all see each other. Forward: the
+    digit sets (with their sums) the first i cells can use; backward: per such set, the sums the
+    remaining cells can still add (a bit set), which tells every cell's digits per final sum."""
+    count = len(candidates)
+    reach = [{0: 0}]
+    for mask in candidates:
+        layer = {}
+        for used, total in reach[-1].items():
+            free = mask & ~used
+            while free:
+                bit = free & -free
+                layer[used | bit] = total + bit.bit_length()
+                free ^= bit
+        reach.append(layer)
+    rest_sums = dict.fromkeys(reach[-1], 1)
+    per_sum: dict[int, list[int]] = {}
+    for i in range(count - 1, -1, -1):
+        earlier = {}
+        for used, total in reach[i].items():
+            free = candidates[i] & ~used
+            sums = 0
+            while free:
+                bit = free & -free
+                free ^= bit
+                later = rest_sums.get(used | bit)
+                if later is None:
+                    continue
+                digit = bit.bit_length()
+                sums |= later << digit
+                finals = later << (total + digit)
+                while finals:
+                    low = finals & -finals
+                    finals ^= low
+                    per_sum.setdefault(low.bit_length() - 1, [0] * count)[i] |= bit
+            if sums:
+                earlier[used] = sums
+        rest_sums = earlier
+    return {total: tuple(masks) for total, masks in per_sum.items()}
 
-    def extend(p: int, left: int) -> bool:
-        budget[0] -= 1
-        if budget[0] < 0:
-            return False
-        if p == k:
-            if left == 0:
-                for i in range(k):
-                    supports[i] |= 1 << (chosen[i] - 1)
-            return True
-        for d in digits[p]:
-            rest = left - d
-            if rest < low[p + 1]:
-                break
-            if rest > high[p + 1] or any(chosen[j] == d for j in earlier[p]):
-                continue
-            chosen[p] = d
-            if not extend(p + 1, rest):
-                return False
-        return True
 
-    if any(not ds for ds in digits) or not extend(0, total):
+@lru_cache(maxsize=1 << 14)
+def sum_supports(size: int, total: int, groups: tuple[tuple[int, ...], ...]):
+    """The digits each cell takes in some filling of `groups` (each a run of cells that see each
+    other, given by their candidates) adding up to `total`, per group. Cells of different groups
+    are let repeat a digit even where they see each other: that only keeps more digits, so what
+    it removes is sound."""
+    tables = [group_sums(size, g) for g in groups]
+    reach = [{0}]   # the sums the first i groups can make
+    for table in tables:
+        reach.append({r + s for r in reach[-1] for s in table if r + s <= total})
+    if total not in reach[-1]:
         return None
+    need = {total}   # what groups i… must make, going backwards
+    supports = [None] * len(groups)
+    for i in range(len(groups) - 1, -1, -1):
+        masks = [0] * len(groups[i])
+        earlier = set()
+        for s, per_cell in tables[i].items():
+            for r in reach[i]:
+                if r + s in need:
+                    earlier.add(r)
+                    masks = [m | p for m, p in zip(masks, per_cell)]
+        supports[i] = tuple(masks)
+        need = earlier
     return tuple(supports)
+
+
+def cliques(cells, sees) -> list[list[int]]:
+    """`cells` split greedily into runs whose cells all see each other."""
+    groups: list[list[int]] = []
+    for c in cells:
+        for group in groups:
+            if all(sees(c, other) for other in group):
+                group.append(c)
+                break
+        else:
+            groups.append([c])
+    return groups
 
 
 # --- what a puzzle's cages and houses are, once per puzzle ----------------------------------

@@ -196,9 +196,17 @@ def test_outies_that_do_not_see_each_other_may_repeat():
 
 
 def test_innies_outies_sum_finds_nothing_when_every_candidate_fits():
-    board = killer((("D1", "E1"), 9), (("E2-E8",), 35), (("E9", "F9"), 9))
-    board = with_marks(board, {"D1": "1234567", "F9": "1234567"})
-    assert find("innies-outies-sum", board) is None
+    # Only A1 + A2 = 10 is caged: every area's open cells can still hold any digit
+    assert find("innies-outies-sum", killer((("A1", "A2"), 10))) is None
+    # Row E's outies D4 + F5 = 4 are 1/3 already; the uncaged cells are marked with what the
+    # caged ones leave them, so no other area removes anything either
+    board = killer((("E1-E3",), 6), (("D4", "E4"), 6), (("E5", "F5"), 7), (("E6-E9",), 30))
+    marks = {"D4": "13", "F5": "13", "E4": "35", "E5": "46"}
+    marks.update({n: "123" for n in cells("E1-E3")})
+    marks.update({n: "6789" for n in cells("E6-E9")})
+    marks.update({n: "456789" for n in cells("D1-D3", "F1-F3")})
+    marks.update({n: "2456789" for n in cells("D5", "D6", "F4", "F6")})
+    assert find("innies-outies-sum", with_marks(board, marks)) is None
 
 
 # --- cage-unit-overlap -----------------------------------------------------------------------------
