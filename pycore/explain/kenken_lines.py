@@ -362,6 +362,10 @@ def _product_options(board: Board, terms, ratio: Fraction):
     if all(sign < 0 for _, sign in terms):
         if p != 1:
             return None
+        divisors = [sum(1 << (d - 1) for d in _digits(board.candidates[c]) if q % d == 0)
+                    for c, _ in terms]
+        if any(not m for m in divisors) or prod(m.bit_count() for m in divisors) > SEARCH_LIMIT:
+            return divisors
 
         def take(i, left, d):
             return left // d if left % d == 0 else None
