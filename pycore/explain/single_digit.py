@@ -13,9 +13,10 @@ exactly as a row or box does, and the eliminations stay sound in every kind.
   jigsaw region, a diagonal or a window.
 - Empty rectangle: in a box-like house (box, jigsaw region, window) the places of d all lie in
   one row R or one column C (and not all in one of them), so d of that house is in R or in C.
-  A strong link in a column, with one end p in R outside the house and the other end q: if the
-  target t (q's row, column C, outside the house) were d, the house's d would be in R, so p is
-  not d, so q is, which sees t. This uses only "same row" and "same column", never the box's
+  A strong link p=q in any house, with p in R outside the house and q off R: if a target t of
+  column C outside the house were d, the house's d would be in R, so p is not d, so q is, and t
+  must not see q. The classic target is q's row in column C; a region, diagonal or window that
+  joins q to column C adds more. This uses only "same row" and "same column", never the box's
   shape, so it holds for jigsaw regions (R and C need not even cross inside the region).
   The same with rows and columns swapped.
 """
@@ -109,8 +110,7 @@ def empty_rectangle(board: Board) -> Step | None:
     g = board.geometry
     n = board.size
     for digit in range(1, n + 1):
-        column_links = conjugate_pairs(board, digit, range(n, 2 * n))
-        row_links = conjugate_pairs(board, digit, range(n))
+        links = conjugate_pairs(board, digit, range(len(g.houses)))
         for box_index, box in enumerate(g.houses):
             if box.kind not in BOX_LIKE:
                 continue
@@ -123,41 +123,41 @@ def empty_rectangle(board: Board) -> Step | None:
                 for c in columns:
                     if any(g.row(p) != r and g.column(p) != c for p in places):
                         continue
-                    step = (hinge_step(board, digit, box_index, places, r, c, column_links, True)
-                            or hinge_step(board, digit, box_index, places, r, c, row_links, False))
+                    step = hinge_step(board, digit, box_index, places, r, c, links)
                     if step:
                         return step
     return None
 
 
-def hinge_step(board: Board, digit: int, box_index: int, places, r: int, c: int, links,
-               links_in_columns: bool) -> Step | None:
-    """The empty rectangle of `box_index` (d only in row r and column c there) against strong
-    links in columns (one end in row r) or in rows (one end in column c)."""
+def hinge_step(board: Board, digit: int, box_index: int, places, r: int, c: int,
+               links) -> Step | None:
+    """The empty rectangle of `box_index` (d only in row r and column c there) against a strong
+    link p=q outside it. With p in row r: were a cell t of column c (outside the house) d, the
+    house's d would be in row r, so not p, so q; t loses d when it sees q. Likewise with p in
+    column c and t in row r."""
     g = board.geometry
-    n = board.size
     box = g.houses[box_index]
     inside = set(box.cells)
     for link in links:
         for p, q in both_ways(link):
-            if links_in_columns:
-                if g.row(p) != r or g.column(p) == c:
-                    continue
-                target = g.row(q) * n + c
-            else:
-                if g.column(p) != c or g.row(p) == r:
-                    continue
-                target = r * n + g.column(q)
-            if p in inside or target in inside or not board.has(target, digit):
+            if p in inside:
                 continue
-            return Step("empty-rectangle",
-                        f"Empty rectangle on {digit} in {box.name} ({digit} only in "
-                        f"{g.rows[r].name} and {g.columns[c].name} there) with the pair "
-                        f"{g.names((p, q))} in {g.houses[link[0]].name}: "
-                        f"{digit} leaves {g.name(target)}",
-                        eliminations=((target, digit),),
-                        cells=tuple(sorted(set(places) | {p, q})),
-                        units=(box_index, r, n + c, link[0]))
+            if g.row(p) == r and g.column(p) != c and g.row(q) != r:
+                line = g.columns[c]
+            elif g.column(p) == c and g.row(p) != r and g.column(q) != c:
+                line = g.rows[r]
+            else:
+                continue
+            targets = [t for t in line.cells if t not in inside and t != q and g.sees(t, q)]
+            eliminations = board.eliminations_of(digit, targets)
+            if eliminations:
+                return Step("empty-rectangle",
+                            f"Empty rectangle on {digit} in {box.name} ({digit} only in "
+                            f"{g.rows[r].name} and {g.columns[c].name} there) with the pair "
+                            f"{g.names((p, q))} in {g.houses[link[0]].name}: "
+                            f"{leaves_text(g, eliminations)}",
+                            eliminations=eliminations, cells=tuple(sorted(set(places) | {p, q})),
+                            units=(box_index, r, g.size + c, link[0]))
     return None
 
 
