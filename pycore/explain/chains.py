@@ -102,7 +102,7 @@ def x_chain(board: Board) -> Step | None:
     graph = LinkGraph(board, conjugates=True, bivalue=False, groups=False)
     for start, end, levels in graph.chains(MAX_X_CHAIN):
         kill = graph.kill[start] & graph.kill[end]
-        if start == end or not kill:
+        if not kill:
             continue
         chain = graph.path(start, end, levels)
         digit = graph.nodes[start].digit
@@ -139,15 +139,10 @@ def aic(board: Board) -> Step | None:
     Ends on one digit: cells seeing both ends lose it; ends on two digits: each end's cell
     loses the other's digit where they see each other (in general: whatever cannot be true
     with either end). A chain that closes on a weak link is a continuous loop: every weak link
-    in it has a true end. A chain from a node back to itself proves the node."""
+    in it has a true end."""
     graph = LinkGraph(board, conjugates=True, bivalue=True, groups=True)
     g = board.geometry
     for start, end, levels in graph.chains(MAX_AIC):
-        if start == end:
-            step = proven(graph, graph.path(start, end, levels))
-            if step.is_progress():
-                return step
-            continue
         kill = graph.kill[start] & graph.kill[end]
         loop = graph.weak[start] >> end & 1
         if not kill and not loop:
@@ -165,19 +160,6 @@ def aic(board: Board) -> Step | None:
                           f"AIC {graph.notation(chain)}: {graph.claim(start)} or "
                           f"{graph.claim(end)}, so {eliminations_text(graph.eliminations(kill), g)}")
     return None
-
-
-def proven(graph: LinkGraph, chain) -> Step:
-    """A chain start = … = start: if the start were false it would be true, so it is true."""
-    node = graph.nodes[chain[0]]
-    text = f"AIC {graph.notation(chain)}: if not, it would be anyway, so {graph.claim(chain[0])}"
-    if node.is_group:
-        kill = graph.kill[chain[0]]
-        return chain_step("aic", graph, chain, kill,
-                          f"{text}, and {eliminations_text(graph.eliminations(kill), graph.board.geometry)}")
-    cell = node.cells.bit_length() - 1
-    return Step("aic", text, placements=((cell, node.digit),), cells=graph.cells_of(chain),
-                units=graph.units_of(chain))
 
 
 STRATEGIES = {

@@ -186,10 +186,11 @@ class LinkGraph:
     def chains(self, max_strong: int, min_strong: int = 2):
         """(start, end, levels) for every chain start = … = end, shortest first (counted in
         strong links, from `min_strong` to `max_strong`), starts in node order. `levels` lets
-        `path` rebuild the chain. A chain may come back to its start (start = … = start)."""
+        `path` rebuild the chain. (A chain back to its start would prove it, but a shorter chain
+        inside it already removes the start's strong partner, so none is sought.)"""
         count = len(self.nodes)
         frontier = list(self.strong_bits)
-        visited = list(self.strong_bits)
+        visited = [f | 1 << s for s, f in enumerate(frontier)]
         levels = [[f] for f in frontier]
         for strong_links in range(1, max_strong + 1):
             if strong_links > 1:

@@ -1,0 +1,247 @@
+"""Simple colouring, X-Chain, XY-Chain and AIC, each alone, on hand-made positions.
+
+The positions start from an empty grid (every digit everywhere, so no digit has a strong link)
+and confine a digit to two places in a few houses, or pencil a few bivalue cells: the only links
+are the ones drawn, so the expected step is worked out by hand from them (the reasoning is in
+each test's comment).
+"""
+from positions import find, make_board, names, with_marks, without
+
+JIGSAW = """
+111112222 133312224 133315224
+336665444 736665544 788865544
+777865999 788865999 777885999
+"""
+
+
+def confine(board, digit, house_name, keep):
+    """Leaves `digit` in the house named `house_name` only in the cells `keep` ("A1 A5")."""
+    house = next(h for h in board.geometry.houses if h.name == house_name)
+    kept = set(keep.split())
+    return without(board, {board.geometry.name(c): str(digit) for c in house.cells
+                           if board.geometry.name(c) not in kept})
+
+
+# --- simple colouring -----------------------------------------------------------------------------
+
+def test_simple_colouring_wrap_two_cells_of_one_colour_in_a_box():
+    # 5: A1=A5 (row A), A5=E5 (column 5), E5=E3 (row E), E3=B3 (column 3). Colours: A1, E5, B3
+    # against A5, E3. A1 and B3 share box 1, so their colour is false.
+    board = make_board()
+    board = confine(board, 5, "row A", "A1 A5")
+    board = confine(board, 5, "column 5", "A5 E5")
+    board = confine(board, 5, "row E", "E5 E3")
+    board = confine(board, 5, "column 3", "E3 B3")
+    step = find("simple-colouring", board)
+    assert names(step.eliminations) == {("A1", 5), ("E5", 5), ("B3", 5)}
+    assert step.text.startswith("Simple colouring on 5 (colour wrap): A1 and B3")
+    assert "box 1" in step.text
+    assert set(step.cells) == {0, 4, 40, 38, 11}
+
+
+def test_simple_colouring_trap_cells_seeing_both_colours():
+    # 5: A1=A5, A5=E5, E5=E2. Colours A1, E5 against A5, E2. Seeing A1 and E2: B2, C2 (box 1
+    # and column 2), D1, F1 (column 1 and box 4); nothing else sees one of each colour.
+    board = make_board()
+    board = confine(board, 5, "row A", "A1 A5")
+    board = confine(board, 5, "column 5", "A5 E5")
+    board = confine(board, 5, "row E", "E5 E2")
+    step = find("simple-colouring", board)
+    assert names(step.eliminations) == {("B2", 5), ("C2", 5), ("D1", 5), ("F1", 5)}
+    assert "colour trap" in step.text
+
+
+def test_simple_colouring_finds_nothing_when_no_cell_sees_both_colours():
+    # A1=A5=E5: the cells seeing A5 and A1 or E5 lie in row A or column 5, which hold no other 5
+    board = make_board()
+    board = confine(board, 5, "row A", "A1 A5")
+    board = confine(board, 5, "column 5", "A5 E5")
+    assert find("simple-colouring", board) is None
+
+
+def test_simple_colouring_finds_nothing_on_an_empty_grid():
+    assert find("simple-colouring", make_board()) is None
+
+
+def test_simple_colouring_with_diagonals_in_sudoku_x():
+    # 5 on the A1–I9 diagonal only in A1 and E5, in row A only in A1 and A7, in row E only in E5
+    # and E8. Colours: A1, E8 against A7, E5. E5 is also on the A9–I1 diagonal, so I1 (column 1
+    # with A1) sees both; so do D7, F7 (column 7 / box 6) and B8, C8 (column 8 / box 3).
+    board = make_board(kind="sudoku-x")
+    board = confine(board, 5, "the A1–I9 diagonal", "A1 E5")
+    board = confine(board, 5, "row A", "A1 A7")
+    board = confine(board, 5, "row E", "E5 E8")
+    step = find("simple-colouring", board)
+    assert names(step.eliminations) == {("I1", 5), ("D7", 5), ("F7", 5), ("B8", 5), ("C8", 5)}
+
+
+# --- X-Chain --------------------------------------------------------------------------------------
+
+def x_chain_board():
+    # 4: A2=A6 (row A), D6=D9 (row D), H3=H9 (row H); columns 6 and 9 join them:
+    # A2=A6-D6=D9-H9=H3, so A2 or H3 is 4. Seeing both and holding 4: B3, C3 (box 1, column 3)
+    # and G2, I2 (column 2, box 7); A3 and H2 lie in the confined rows. The two shorter chains
+    # (A2…D9, D6…H3) have no cell seeing both ends.
+    board = make_board()
+    board = confine(board, 4, "row A", "A2 A6")
+    board = confine(board, 4, "row D", "D6 D9")
+    return confine(board, 4, "row H", "H3 H9")
+
+
+def test_x_chain_of_three_strong_links():
+    step = find("x-chain", x_chain_board())
+    assert names(step.eliminations) == {("B3", 4), ("C3", 4), ("G2", 4), ("I2", 4)}
+    assert step.text == ("X-Chain on 4: A2=A6-D6=D9-H9=H3 puts 4 in A2 or H3, so 4 leaves B3, "
+                         "C3, G2 and I2")
+    assert len(step.cells) == 6
+
+
+def test_x_chain_finds_nothing_when_no_cell_sees_both_ends():
+    board = without(x_chain_board(), {"B3": "4", "C3": "4", "G2": "4", "I2": "4"})
+    assert find("x-chain", board) is None
+
+
+def test_x_chain_finds_nothing_on_an_empty_grid():
+    assert find("x-chain", make_board()) is None
+
+
+def test_x_chain_through_a_jigsaw_region():
+    # region 1 holds 4 only in A1 and C5, column 9 only in C9 and G9: A1=C5-C9=G9. Seeing A1
+    # and G9: G1 (A9 is in column 9).
+    board = make_board(kind="jigsaw", regions=JIGSAW)
+    board = confine(board, 4, "region 1", "A1 C5")
+    board = confine(board, 4, "column 9", "C9 G9")
+    step = find("x-chain", board)
+    assert names(step.eliminations) == {("G1", 4)}
+    region = next(i for i, h in enumerate(board.geometry.houses) if h.name == "region 1")
+    assert region in step.units
+
+
+def test_x_chain_through_a_diagonal():
+    # row A: 4 only in A2, A6; the A1–I9 diagonal: only in F6, I9. A2=A6-F6=I9; I2 sees both
+    # ends (B2, C3 see both through the diagonal but it holds no other 4).
+    board = make_board(kind="sudoku-x")
+    board = confine(board, 4, "row A", "A2 A6")
+    board = confine(board, 4, "the A1–I9 diagonal", "F6 I9")
+    step = find("x-chain", board)
+    assert names(step.eliminations) == {("I2", 4)}
+
+
+def test_x_chain_through_a_windoku_window():
+    # row A: 4 only in A1, A7; window 1 (B2–D4): only in B2, D4. A7=A1-B2=D4: D7 sees both.
+    board = make_board(kind="windoku")
+    board = confine(board, 4, "row A", "A1 A7")
+    board = confine(board, 4, "window 1", "B2 D4")
+    step = find("x-chain", board)
+    assert names(step.eliminations) == {("D7", 4)}
+
+
+# --- XY-Chain -------------------------------------------------------------------------------------
+
+def xy_board(**marks):
+    # (1=2)A1-(2=3)A5-(3=4)E5-(4=1)E9: A1 or E9 is 1, so A9 and E1 lose 1.
+    cells = {"A1": "12", "A5": "23", "E5": "34", "E9": "41"}
+    cells.update(marks)
+    return with_marks(make_board(), cells)
+
+
+def test_xy_chain_of_four_cells():
+    step = find("xy-chain", xy_board())
+    assert names(step.eliminations) == {("A9", 1), ("E1", 1)}
+    assert step.text == ("XY-Chain: (1=2)A1-(2=3)A5-(3=4)E5-(4=1)E9 puts 1 in A1 or E9, so 1 "
+                         "leaves A9 and E1")
+
+
+def test_xy_chain_finds_nothing_when_the_ends_differ():
+    assert find("xy-chain", xy_board(E9="46")) is None
+
+
+def test_xy_chain_finds_nothing_on_an_empty_grid():
+    assert find("xy-chain", make_board()) is None
+
+
+def test_xy_chain_through_a_diagonal():
+    # A1 and E5 see each other only on the A1–I9 diagonal: (1=2)A1-(2=3)E5-(3=1)E9. A9, E1 and,
+    # through the diagonal and column 9, I9 see A1 and E9.
+    board = with_marks(make_board(kind="sudoku-x"), {"A1": "12", "E5": "23", "E9": "31"})
+    step = find("xy-chain", board)
+    assert names(step.eliminations) == {("A9", 1), ("E1", 1), ("I9", 1)}
+
+
+# --- AIC ------------------------------------------------------------------------------------------
+
+def aic_board():
+    # 1 in row A only in A1, A5; 2 in column 5 only in A5, E5; E8 = 1/2.
+    # (1)A1=(1)A5-(2)A5=(2)E5-(2)E8=(1)E8: A1 or E8 is 1. Seeing both: E1 (A8 holds no 1).
+    # The two-link pieces end on different digits in cells that do not see each other.
+    board = make_board()
+    board = confine(board, 1, "row A", "A1 A5")
+    board = confine(board, 2, "column 5", "A5 E5")
+    return with_marks(board, {"E8": "12"})
+
+
+def test_aic_type_1_mixing_houses_and_cells():
+    step = find("aic", aic_board())
+    assert names(step.eliminations) == {("E1", 1)}
+    assert step.text == ("AIC (1)A1=(1-2)A5=(2)E5-(2=1)E8: A1 is 1 or E8 is 1, so 1 leaves E1")
+
+
+def test_aic_finds_nothing_when_no_candidate_sees_both_ends():
+    assert find("aic", without(aic_board(), {"E1": "1"})) is None
+
+
+def test_aic_finds_nothing_on_an_empty_grid():
+    assert find("aic", make_board()) is None
+
+
+def test_aic_type_2_ends_on_two_digits_that_see_each_other():
+    # 1 in column 1 only in A1, E1; E7 = 1/2; 2 in row B only in B7, B3.
+    # (1)A1=(1)E1-(1=2)E7-(2)B7=(2)B3: A1 is 1 or B3 is 2, and they share box 1: A1 loses 2,
+    # B3 loses 1.
+    board = make_board()
+    board = confine(board, 1, "column 1", "A1 E1")
+    board = confine(board, 2, "row B", "B7 B3")
+    board = with_marks(board, {"E7": "12"})
+    step = find("aic", board)
+    assert names(step.eliminations) == {("A1", 2), ("B3", 1)}
+
+
+def test_aic_with_a_grouped_node():
+    # 3 in row A only in A1, A7, A8 (A7|A8 is one node: box 3's part of row A); column 9 only
+    # in C9, G9. (3)A1=(3)A7|A8-(3)C9=(3)G9: G1 sees both ends. Without the group row A has
+    # three places and there is no chain at all.
+    board = make_board()
+    board = confine(board, 3, "row A", "A1 A7 A8")
+    board = confine(board, 3, "column 9", "C9 G9")
+    step = find("aic", board)
+    assert names(step.eliminations) == {("G1", 3)}
+    assert "(3)A7|A8" in step.text
+    assert find("x-chain", board) is None
+
+
+def test_aic_continuous_loop_turns_every_weak_link_strong():
+    # Row A holds 1 only in A1, A5 and 3 only in A1, A9; E5 = 1/2, E9 = 2/3. The loop
+    # (1)A1=(1)A5-(1)E5=(2)E5-(2)E9=(3)E9-(3)A9=(3)A1-(1)A1 closes on a weak link, so each weak
+    # link has a true end: 1 leaves the rest of column 5, 2 the rest of row E, 3 the rest of
+    # column 9, and A1 keeps only 1 and 3. Every shorter piece ends in cells that do not see each
+    # other, or on digits the other end's cell lacks.
+    board = make_board()
+    board = confine(board, 1, "row A", "A1 A5")
+    board = confine(board, 3, "row A", "A1 A9")
+    board = with_marks(board, {"E5": "12", "E9": "23"})
+    step = find("aic", board)
+    expected = {(f"{r}5", 1) for r in "BCDFGHI"} | {(f"E{c}", 2) for c in "1234678"}
+    expected |= {(f"{r}9", 3) for r in "BCDFGHI"} | {("A1", d) for d in (2, 4, 5, 6, 7, 8, 9)}
+    assert names(step.eliminations) == expected
+    assert "continuous loop" in step.text
+
+
+def test_aic_through_a_windoku_window():
+    # Window 1 (B2–D4) holds 1 only in B2, D4; column 4 holds 2 only in D4, H4; H8 = 1/2.
+    # (1)B2=(1-2)D4=(2)H4-(2=1)H8: B8 and H2 see both ends.
+    board = make_board(kind="windoku")
+    board = confine(board, 1, "window 1", "B2 D4")
+    board = confine(board, 2, "column 4", "D4 H4")
+    board = with_marks(board, {"H8": "12"})
+    step = find("aic", board)
+    assert names(step.eliminations) == {("B8", 1), ("H2", 1)}
