@@ -82,3 +82,62 @@ def test_solve_reports_a_puzzle_with_no_solution():
 def test_solve_bad_input_exits_2():
     done = pycore("solve", "S9B")
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+
+
+X_WING = ("03c848csc4cs1121g10hg005481020024881c8112002c0g1040h485848g0210h4481140350200gs403c4k814480"
+          "50281k0091120k00gc80h4811s4cck80320g1c810c820020hc805210503cos0cok8s811")
+
+
+def test_explain_solves_an_easy_sudoku_by_logic_and_grades_it():
+    entry = next(e for e in DEV if e["label"] == "solo-3x3dt")
+    done = pycore("explain", entry["strings"]["versioned"])
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["status"] == "solved"
+    grid = [int(ch, 36) for ch in entry["solution"]]
+    placed = {cell: digit for step in report["steps"] for cell, digit in step["placements"]}
+    assert all(grid[cell] == digit for cell, digit in placed.items())
+    assert len(placed) == sum(1 for g in entry["givens"] if not g)
+    assert set(report["steps"][0]) >= {"strategy", "placements", "eliminations", "text", "cells",
+                                       "units", "cages"}
+    assert report["grade"]["hardest"] in {s["strategy"] for s in report["steps"]}
+
+
+def test_explain_starts_from_the_pencil_marks_in_the_string():
+    # SudokuWiki's X-Wing example: its pencil marks leave an X-Wing on 7 in rows B and F.
+    done = pycore("explain", X_WING, "--only", "x-wing", "--max-steps", "1")
+    report = json.loads(done.stdout)
+    (step,) = report["steps"]
+    assert step["strategy"] == "x-wing"
+    assert sorted(step["eliminations"]) == [[3, 7], [39, 7], [66, 7], [70, 7], [75, 7], [79, 7]]
+    assert report["stopped"] == "max-steps"
+
+
+def test_explain_only_uses_the_strategies_named():
+    done = pycore("explain", X_WING, "--only", "skyscraper,jellyfish")
+    report = json.loads(done.stdout)
+    assert report["status"] == "stuck" and report["steps"] == []
+
+
+def test_explain_reports_a_wrong_digit_as_invalid():
+    entry = next(e for e in DEV if e["label"] == "solo-3x3dt")
+    solution = [int(ch, 36) for ch in entry["solution"]]
+    cell = entry["givens"].index(0)
+    wrong = (solution[cell] % 9) + 1
+    from pycore.codec import decode, encode
+    from pycore.model import Position
+    puzzle, _ = decode(entry["strings"]["versioned"])
+    solved = [0] * 81
+    solved[cell] = wrong
+    text = encode(puzzle, Position(tuple(solved), (0,) * 81), "versioned")
+    report = json.loads(pycore("explain", text).stdout)
+    assert report["status"] == "invalid" and report["steps"] == []
+    assert "solution" in report["reason"]
+
+
+@pytest.mark.parametrize("args", [["explain", "S9Bzz"], ["explain", X_WING, "--only", "magic"],
+                                  ["explain", X_WING, "--max-steps", "-1"]])
+def test_explain_bad_input_is_one_line_and_status_2(args):
+    done = pycore(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr

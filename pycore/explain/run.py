@@ -81,12 +81,13 @@ def explain(puzzle: Puzzle, position: Position, *, only: list[str] | None = None
                 "grade": grade([])}
     started = perf_counter()
     steps = []
-    status = "stuck"
+    status, stopped = "stuck", None
     while True:
         if board.is_solved():
             status = "solved"
             break
         if max_steps is not None and len(steps) >= max_steps:
+            stopped = "max-steps"   # "stuck" as far as these steps go; the logic may go on
             break
         if time_limit is not None and perf_counter() - started > time_limit:
             status = "timeout"
@@ -98,6 +99,7 @@ def explain(puzzle: Puzzle, position: Position, *, only: list[str] | None = None
         board = board.apply(step)
     return {
         "status": status,
+        **({"stopped": stopped} if stopped else {}),
         "steps": [s.to_json(g) for s in steps],
         "grade": grade(steps),
         "seconds": round(perf_counter() - started, 6),
