@@ -13,6 +13,8 @@ are finned fish here.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .board import ROW_LETTERS, Board, Step
 from .subsets import leaves_text
 
@@ -51,8 +53,9 @@ def base_sets(masks: list[int], k: int, width: int):
     return grow(0, (), 0)
 
 
-def bits(mask: int) -> list[int]:
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+@lru_cache(maxsize=4096)
+def bits(mask: int) -> tuple[int, ...]:
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
 def cover_sets(union: int, k: int):
@@ -74,8 +77,8 @@ def lines_text(indices, rows: bool) -> str:
     return ("rows " if rows else "columns ") + joined
 
 
-def fish_eliminations(board: Board, digit: int, rows: bool, base, cover: int, seeing=None):
-    """d in the cover lines outside the base lines (only the cells in `seeing`, when given)."""
+def fish_eliminations(board: Board, digit: int, rows: bool, base, cover: int):
+    """d in the cover lines outside the base lines."""
     n = board.size
     bit = 1 << (digit - 1)
     cand = board.candidates
@@ -85,8 +88,22 @@ def fish_eliminations(board: Board, digit: int, rows: bool, base, cover: int, se
             continue
         for c in bits(cover):
             cell = line * n + c if rows else c * n + line
-            if cand[cell] & bit and (seeing is None or cell in seeing):
+            if cand[cell] & bit:
                 found.append((cell, digit))
+    return tuple(sorted(found))
+
+
+def finned_eliminations(board: Board, digit: int, rows: bool, base, cover: int, fins):
+    """d in the cells of the cover lines outside the base lines that see every fin."""
+    n = board.size
+    bit = 1 << (digit - 1)
+    cand = board.candidates
+    found = []
+    for cell in board.geometry.common_peers(fins):
+        row, column = divmod(cell, n)
+        line, across = (row, column) if rows else (column, row)
+        if cover >> across & 1 and line not in base and cand[cell] & bit:
+            found.append((cell, digit))
     return tuple(sorted(found))
 
 
@@ -128,7 +145,6 @@ def fin_spread(board: Board) -> int:
 
 
 def finned_fish(board: Board, k: int) -> Step | None:
-    g = board.geometry
     n = board.size
     spread = fin_spread(board)
     for digit in range(1, n + 1):
@@ -142,10 +158,7 @@ def finned_fish(board: Board, k: int) -> Step | None:
                         continue
                     fins = [b * n + c if rows else c * n + b for b in base
                             for c in bits(masks[b] & ~cover)]
-                    seeing = g.common_peers(fins)
-                    if not seeing:
-                        continue
-                    eliminations = fish_eliminations(board, digit, rows, base, cover, seeing)
+                    eliminations = finned_eliminations(board, digit, rows, base, cover, fins)
                     if eliminations:
                         return fish_step(board, f"finned-{SLUGS[k]}", f"Finned {NAMES[k]}",
                                          digit, rows, base, cover, fins, eliminations)

@@ -20,6 +20,7 @@ def confinement(board: Board, lines: bool, slug: str) -> Step | None:
         if house.is_line != lines:
             continue
         for digit in range(1, g.size + 1):
+            bit = 1 << (digit - 1)
             places = board.places(digit, house.cells)
             # One place is a hidden single, a step of its own.
             if len(places) < 2:
@@ -28,7 +29,6 @@ def confinement(board: Board, lines: bool, slug: str) -> Step | None:
             for cell in places[1:]:
                 shared &= set(g.houses_of[cell])
             for b in sorted(shared - {a}):
-                bit = 1 << (digit - 1)
                 outside = [c for c in g.houses[b].cells if cand[c] & bit and c not in house.cells]
                 if not outside:
                     continue
