@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Hints in the browser: time from a click on Hint to the answer on screen, in the page
+(Pyodide in headless Chromium), next to the same hint_view call under CPython in this process.
+
+    python bench/hint_bench.py            # print the table
+    python bench/hint_bench.py --write    # also replace '## Hints in the browser' in BENCHMARKS.md
+
+Positions: for the hardest 9×9 sudoku, killer and KenKen labels of the dev corpus, the start and
+the positions every few logical steps along the way (found by CPython's own hint chain), opened in
+the page through its paste box. Per position: the first Hint (which also solves the puzzle once, to
+check the reader's digits against the solution), then Apply, then the next Hint (the solution is
+kept). Click to the next animation frame after the answer, timed with performance.now().
+"""
+from __future__ import annotations
+
+import argparse
+import http.server
+import platform
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
+import build  # noqa: E402
+from conftest import CHROMIUM_FLAGS, chromium_executable  # noqa: E402
+from corpus import DEV  # noqa: E402
+from pycore import api  # noqa: E402
+
+LABELS = {"sudoku": "solo-3x3du", "killer": "solo-3x3kdu", "kenken": "keen-9dx"}
+PER_LABEL = 2
+EVERY = 12   # steps between two measured positions
+
+CLICK = """async (action) => {
+  const t0 = performance.now();
+  document.querySelector(`[data-action=${action}]`).click();
+  await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  return performance.now() - t0;
+}"""
+
+
+def positions(text: str) -> list[list[str]]:
+    """The start and every EVERY-th position of CPython's hint chain."""
+    progress = api.decode_view(text)["progress"]
+    found = [progress]
+    for step in range(1, 400):
+        hint = api.hint_view(text, progress)
+        if hint["status"] != "step":
+            break
+        progress = hint["progress"]
+        if step % EVERY == 0:
+            found.append(progress)
+    return found
+
+
+def cpython_ms(text: str, progress: list[str]) -> tuple[float, float]:
+    api._solutions.clear()
+    t0 = time.perf_counter()
+    first = api.hint_view(text, progress)
+    t1 = time.perf_counter()
+    if first["status"] == "step":
+        api.hint_view(text, first["progress"])
+    t2 = time.perf_counter()
+    return (t1 - t0) * 1000, (t2 - t1) * 1000
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+    from pageutil import open_text
+
+    cases = {}   # kind -> [(link text, progress)]
+    for kind, label in LABELS.items():
+        for entry in [e for e in DEV if e["label"] == label][:PER_LABEL]:
+            text = entry["strings"]["versioned"]
+            for progress in positions(text):
+                cases.setdefault(kind, []).append(api.share(text, progress)["bd"])
+    page_first, page_next, host_first, host_next = ({k: [] for k in cases} for _ in range(4))
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = build.build(dist=Path(tmp) / "dist")
+        handler = lambda *a, **k: build.QuietHandler(*a, directory=str(dist), **k)  # noqa: E731
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            with sync_playwright() as p:
+                launch = {"args": CHROMIUM_FLAGS}
+                if chromium_executable():
+                    launch["executable_path"] = chromium_executable()
+                browser = p.chromium.launch(**launch)
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+                page.wait_for_function("puzzleViewer.ready.then(() => true)", timeout=120_000)
+                for kind, links in cases.items():
+                    for link in links:
+                        assert open_text(page, link) == "ready"
+                        page_first[kind].append(page.evaluate(CLICK, "hint"))
+                        if page.locator("[data-action=apply-hint]").count():
+                            page.click("[data-action=apply-hint]")
+                            page_next[kind].append(page.evaluate(CLICK, "hint"))
+                        progress = api.decode_view(link)["progress"]
+                        first, following = cpython_ms(link, progress)
+                        host_first[kind].append(first)
+                        host_next[kind].append(following)
+                browser.close()
+        finally:
+            server.shutdown()
+
+    med = statistics.median
+    rows = []
+    for kind in cases:
+        for name, page_ms, host_ms in (("first Hint (solves once)", page_first[kind], host_first[kind]),
+                                       ("next Hint", page_next[kind], host_next[kind][:len(page_next[kind])])):
+            rows.append(f"| {kind} 9×9 | {name} | {len(page_ms)} | {med(page_ms):.0f} | "
+                        f"{min(page_ms):.0f}–{max(page_ms):.0f} | {med(host_ms):.0f} | "
+                        f"{med(page_ms) / max(med(host_ms), 0.01):.1f}× |")
+    lines = [
+        "## Hints in the browser",
+        "",
+        "Click on Hint to the next animation frame with the answer on screen, in the page (Pyodide in",
+        "headless Chromium), against the same `hint_view` call under CPython in the same run. Positions:",
+        f"the start and every {EVERY}th logical step of {PER_LABEL} puzzles of the hardest dev-corpus label",
+        f"per kind ({', '.join(f'{k}: {v}' for k, v in LABELS.items())}). Aim: under 300 ms. Command:",
+        "",
+        "    python bench/hint_bench.py --write",
+        "",
+        "| puzzle | hint | positions | page median (ms) | page range (ms) | CPython median (ms) | page / CPython |",
+        "|---|---|---:|---:|---:|---:|---:|",
+        *rows,
+        "",
+        f"Measured {time.strftime('%Y-%m-%d')} on {platform.system()} {platform.machine()}, Python "
+        f"{platform.python_version()} (host), Pyodide 314.0.7 (CPython 3.14.2), Chromium (Debian), on "
+        "a shared 2-core machine.",
+        "",
+    ]
+    text = "\n".join(lines)
+    print(text)
+    if args.write:
+        path = ROOT / "BENCHMARKS.md"
+        old = path.read_text(encoding="utf-8")
+        pattern = re.compile(r"^## Hints in the browser\n.*?(?=^## |\Z)", re.S | re.M)
+        new = pattern.sub(lambda _: text + "\n", old, count=1) if pattern.search(old) else old.rstrip("\n") + "\n\n" + text
+        path.write_text(new.rstrip("\n") + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
