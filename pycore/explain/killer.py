@@ -1,82 +1,16 @@
-"""Killer and killer jigsaw: cage combinations, the rule of 45 (innies and outies), cage/unit
-overlap, cage splitting and combination interaction, named as SudokuWiki names them.
+"""Killer and killer jigsaw: cage combinations, required digits, cage/unit overlap and
+combination interaction here; the rule of 45 (innies and outies, cage splitting) in killer_45.py,
+the sums and per-puzzle relations in killer_sums.py. Named as SudokuWiki names them.
 
-Killer cages never repeat a digit. The sums and the per-puzzle relations live in killer_sums.py.
+Killer cages never repeat a digit.
 """
 from __future__ import annotations
 
 from .board import Board, Step, digits_text
-from .killer_sums import (balances, cliques, fitting_combinations, is_killer, relations,
-                          sum_supports, union_of)
-
-# --- shared pieces ------------------------------------------------------------------------------
-
-def cage_state(board: Board, index: int):
-    """(open cells, their candidates without the cage's placed digits, what they must add up to)."""
-    cage = board.puzzle.cages[index]
-    placed = 0
-    rest = cage.total
-    cells = []
-    for c in cage.cells:
-        v = board.values[c]
-        if v:
-            placed |= 1 << (v - 1)
-            rest -= v
-        else:
-            cells.append(c)
-    return tuple(cells), tuple(board.candidates[c] & ~placed for c in cells), rest
-
-
-def cage_fits(board: Board, index: int):
-    """(open cells, candidates, fitting combinations) of a cage; fits is empty when none fits."""
-    cells, cands, rest = cage_state(board, index)
-    if not cells:
-        return cells, cands, ()
-    return cells, cands, fitting_combinations(board.size, rest, cands)
-
-
-def cage_label(board: Board, index: int) -> str:
-    cage = board.puzzle.cages[index]
-    return f"the {cage.total}-cage at {board.geometry.names(cage.cells)}"
-
-
-def combos_text(fits) -> str:
-    sums = ["+".join(str(d) for d in digits_of_mask(combo)) for combo, _ in fits]
-    return sums[0] if len(sums) == 1 else ", ".join(sums[:-1]) + " or " + sums[-1]
-
-
-def digits_of_mask(mask: int) -> list[int]:
-    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
-
-
-def trimmed(board: Board, cells, masks) -> tuple[tuple[int, int], ...]:
-    """(cell, digit) for each candidate of `cells` outside the matching mask of `masks`."""
-    return tuple((c, d) for c, keep in zip(cells, masks)
-                 for d in digits_of_mask(board.candidates[c] & ~keep))
-
-
-def removal_text(board: Board, eliminations) -> str:
-    """"3/4 leave A2 and B2; 9 leaves A1": cells grouped by the digits they lose."""
-    lost: dict[int, int] = {}
-    for c, d in eliminations:
-        lost[c] = lost.get(c, 0) | 1 << (d - 1)
-    by_digits: dict[int, list[int]] = {}
-    for c in sorted(lost):
-        by_digits.setdefault(lost[c], []).append(c)
-    parts = []
-    for mask, cells in by_digits.items():
-        verb = "leaves" if len(digits_of_mask(mask)) == 1 else "leave"
-        parts.append(f"{digits_text(mask)} {verb} {board.geometry.names(cells)}")
-    return "; ".join(parts)
-
-
-def step(slug: str, board: Board, text: str, eliminations=(), placements=(), cells=(),
-         units=(), cages=()) -> Step:
-    eliminations = tuple(sorted(set(eliminations)))
-    if eliminations and not placements:
-        text = f"{text}: {removal_text(board, eliminations)}"
-    return Step(slug, text, placements=tuple(placements), eliminations=eliminations,
-                cells=tuple(sorted(cells)), units=tuple(units), cages=tuple(cages))
+from .killer_45 import hidden_cage, innie_outie, innie_outie_difference, innies_outies_sum
+from .killer_steps import (cage_fits, cage_label, cage_state, combos_text, digits_of_mask, step,
+                           trimmed)
+from .killer_sums import fitting_combinations, house_total, is_killer, relations, union_of
 
 
 # --- cage combinations ---------------------------------------------------------------------------
@@ -240,129 +174,73 @@ def combination_interaction(board: Board) -> Step | None:
                                 f"which clash with every combination of {cage_label(board, b)} "
                                 f"({combos_text(other)})", removed,
                                 cells=cells, units=(unit,), cages=(a, b))
-    return None
+    return _house_shares(board)
 
 
-# --- the rule of 45 -------------------------------------------------------------------------------
-
-def _all_balances(board: Board):
-    for area in relations(board.puzzle).areas:
-        for balance in balances(board, area):
-            yield balance
-
-
-def innie_outie(board: Board) -> Step | None:
-    """An area of whole houses whose total leaves one open innie or one open outie: its value."""
-    if not is_killer(board):
-        return None
+def _house_shares(board: Board) -> Step | None:
+    """A house's open digits are shared out among its whole cages and the rest of its cells (a
+    hidden cage): each keeps only the combinations that leave the others a way to share."""
     g = board.geometry
-    for b in _all_balances(board):
-        if len(b.plus) + len(b.minus) != 1:
+    inside = relations(board.puzzle).cages_in_house
+    for unit, house in enumerate(g.houses):
+        groups = []
+        covered = set()
+        left = house_total(board.size)
+        for index in inside[unit]:
+            cells, cands, rest = cage_state(board, index)
+            covered.update(board.puzzle.cages[index].cells)
+            left -= board.puzzle.cages[index].total
+            if cells:
+                groups.append((index, cells, fitting_combinations(board.size, rest, cands)))
+        rest_cells = []
+        for c in house.cells:
+            if c in covered:
+                continue
+            if board.values[c]:
+                left -= board.values[c]
+            else:
+                rest_cells.append(c)
+        if rest_cells:
+            cands = tuple(board.candidates[c] for c in rest_cells)
+            groups.append((-1, tuple(rest_cells), fitting_combinations(board.size, left, cands)))
+        if len(groups) < 2 or any(not fits for _, _, fits in groups):
             continue
-        area = b.area
-        if b.plus:
-            cell, value = b.plus[0], b.value
-            text = (f"Innie at {g.name(cell)}: {area.name} totals {area.total} and its other "
-                    f"cells make {area.total - value}, so {g.name(cell)} = {area.total} − "
-                    f"{area.total - value} = {value}")
-        else:
-            cell, value = b.minus[0], -b.value
-            text = (f"Outie at {g.name(cell)}: {area.name} totals {area.total}, and with "
-                    f"{g.name(cell)} its cages make {area.total + value}, so {g.name(cell)} = "
-                    f"{area.total + value} − {area.total} = {value}")
-        if 1 <= value <= board.size and board.has(cell, value):
-            return step("innie-outie", board, f"Innies and outies: {text}",
-                        placements=((cell, value),), cells=(cell,), units=area.units,
-                        cages=b.whole)
+        kept = shared_out([[combo for combo, _ in fits] for _, _, fits in groups])
+        for (index, cells, fits), keep in zip(groups, kept):
+            chosen = [f for f in fits if f[0] in keep]
+            if not chosen or len(chosen) == len(fits):
+                continue
+            removed = trimmed(board, cells, union_of(chosen, len(cells)))
+            if removed:
+                who = (cage_label(board, index) if index >= 0 else
+                       f"the rest of {house.name} ({g.names(cells)}, {left} in all)")
+                return step("combination-interaction", board,
+                            f"Combination interaction: {house.name}'s cages and the rest of "
+                            f"its cells must share out its digits, which leaves {who} only "
+                            f"{combos_text(chosen)}", removed, cells=cells, units=(unit,),
+                            cages=tuple(i for i, _, _ in groups if i >= 0))
     return None
 
 
-def shifted(mask: int, by: int, size: int) -> int:
-    """The digits d + by for d in mask that are still digits."""
-    return (mask << by if by >= 0 else mask >> -by) & ((1 << size) - 1)
-
-
-def innie_outie_difference(board: Board) -> Step | None:
-    """One open innie and one open outie: innie − outie is fixed, which restricts both."""
-    if not is_killer(board):
-        return None
-    g = board.geometry
-    n = board.size
-    for b in _all_balances(board):
-        if len(b.plus) != 1 or len(b.minus) != 1:
-            continue
-        inner, outer = b.plus[0], b.minus[0]
-        cand_in, cand_out = board.candidates[inner], board.candidates[outer]
-        keep_in = cand_in & shifted(cand_out, b.value, n)
-        keep_out = cand_out & shifted(cand_in, -b.value, n)
-        removed = trimmed(board, (inner, outer), (keep_in, keep_out))
-        if removed:
-            return step("innie-outie-difference", board,
-                        f"Innie/outie difference: counting {b.area.name} "
-                        f"({b.area.total}), innie {g.name(inner)} − outie {g.name(outer)} = "
-                        f"{b.value}", removed, cells=(inner, outer), units=b.area.units,
-                        cages=b.whole)
-    return None
-
-
-def virtual_cage(board: Board, cells, total: int):
-    """The digits each of `cells` can take when they add up to `total` (cells that do not see
-    each other may repeat a digit), as masks in the order of `cells`, or None when none fits."""
-    groups = cliques(cells, board.geometry.sees)
-    per_group = sum_supports(board.size, total,
-                             tuple(tuple(board.candidates[c] for c in g) for g in groups))
-    if per_group is None:
-        return None
-    mask_of_cell = {c: m for g, masks in zip(groups, per_group) for c, m in zip(g, masks)}
-    return tuple(mask_of_cell[c] for c in cells)
-
-
-def innies_outies_sum(board: Board) -> Step | None:
-    """Several open innies (or several open outies) with a fixed sum: a virtual cage."""
-    if not is_killer(board):
-        return None
-    g = board.geometry
-    for b in _all_balances(board):
-        if b.plus and b.minus:
-            continue
-        cells, total, word = (b.plus, b.value, "innies") if b.plus else (b.minus, -b.value,
-                                                                          "outies")
-        if len(cells) < 2 or (word == "innies" and len(b.area.units) == 1):
-            continue   # one cell is innie-outie; one house's innies are a hidden cage
-        masks = virtual_cage(board, cells, total)
-        removed = trimmed(board, cells, masks) if masks is not None else ()
-        if removed:
-            return step("innies-outies-sum", board,
-                        f"Innies and outies: the {word} {g.names(cells)} of {b.area.name} "
-                        f"add up to {total}", removed, cells=cells, units=b.area.units,
-                        cages=b.whole)
-    return None
-
-
-def hidden_cage(board: Board) -> Step | None:
-    """Cage splitting: a house without the cages wholly inside it (and its placed digits) is a
-    cage of its own, with a known total and distinct digits."""
-    if not is_killer(board):
-        return None
-    g = board.geometry
-    for area in relations(board.puzzle).areas:
-        if len(area.units) != 1:
-            continue
-        b = balances(board, area)[0]
-        if b.minus or len(b.plus) < 2:
-            continue
-        cands = tuple(board.candidates[c] for c in b.plus)
-        fits = fitting_combinations(board.size, b.value, cands)
-        if not fits:
-            continue
-        removed = trimmed(board, b.plus, union_of(fits, len(b.plus)))
-        if removed:
-            return step("hidden-cage", board,
-                        f"Cage splitting: {area.name} without its whole cages leaves "
-                        f"{g.names(b.plus)} to make {b.value}, so they are "
-                        f"{combos_text(fits)}", removed, cells=b.plus, units=area.units,
-                        cages=b.whole)
-    return None
+def shared_out(choices: list[list[int]]) -> list[set[int]]:
+    """Per group, the digit sets that are part of some choice of pairwise disjoint sets, one
+    per group. Forward: the digits the first i groups can use together; backward: those from
+    which the remaining groups can still choose."""
+    reach = [{0}]
+    for options in choices:
+        reach.append({used | combo for used in reach[-1] for combo in options
+                      if not used & combo})
+    good = set(reach[-1])
+    kept: list[set[int]] = [set() for _ in choices]
+    for i in range(len(choices) - 1, -1, -1):
+        earlier = set()
+        for used in reach[i]:
+            for combo in choices[i]:
+                if not used & combo and used | combo in good:
+                    earlier.add(used)
+                    kept[i].add(combo)
+        good = earlier
+    return kept
 
 
 STRATEGIES = {

@@ -181,7 +181,6 @@ class Area:
 @dataclass(frozen=True)
 class Relations:
     cages_in_house: tuple[tuple[int, ...], ...]   # per house, the cages wholly inside it
-    houses_of_cage: tuple[tuple[int, ...], ...]   # per cage, the houses holding all of it
     areas: tuple[Area, ...]
 
 
@@ -195,11 +194,9 @@ def relations(puzzle: Puzzle) -> Relations:
     house_sets = [frozenset(h.cells) for h in g.houses]
     cages_in_house = tuple(tuple(i for i, cage in enumerate(puzzle.cages)
                                  if house.issuperset(cage.cells)) for house in house_sets)
-    houses_of_cage = tuple(tuple(h for h, house in enumerate(house_sets)
-                                 if house.issuperset(cage.cells)) for cage in puzzle.cages)
     areas = [_area(puzzle, name, units) for name, units in _area_units(g)]
     areas.sort(key=lambda area: len(area.units))   # single houses first: easiest to see
-    return Relations(cages_in_house, houses_of_cage, tuple(areas))
+    return Relations(cages_in_house, tuple(areas))
 
 
 def _area(puzzle: Puzzle, name: str, units: tuple[int, ...]) -> Area:

@@ -269,3 +269,15 @@ def test_combinations_clashing_with_every_combination_of_a_neighbour_go():
 
 def test_combination_interaction_finds_nothing_when_each_combination_has_a_partner():
     assert find("combination-interaction", killer((("A1", "A2"), 10), (("A3", "A4"), 10))) is None
+
+
+def test_a_house_shares_its_digits_out_among_its_cages():
+    # Row A: A1+A2 = 10 and A3+A4 = 10 are each 1+9 or 2+8, so together they take 1, 2, 8 and 9;
+    # A5+A6 = 10 (1+9, 2+8 or 3+7) is left 3+7. Each pair alone keeps a partner, so only the
+    # whole row shows it.
+    board = with_marks(killer((("A1", "A2"), 10), (("A3", "A4"), 10), (("A5", "A6"), 10)),
+                       {"A1": "1289", "A2": "1289", "A3": "1289", "A4": "1289",
+                        "A5": "123789", "A6": "123789"})
+    step = find("combination-interaction", board)
+    assert names(step.eliminations) == every(["A5", "A6"], "1289")
+    assert step.text.startswith("Combination interaction: row A's cages")
