@@ -6,7 +6,7 @@ is a shortest chain that eliminates something; the length caps keep a scan withi
 from __future__ import annotations
 
 from .board import Board, Step
-from .links import LinkGraph, bits, eliminations_text
+from .links import LinkGraph, Shape, bits, eliminations_text, live_candidates, shape_of
 
 # longest chains tried, in strong links (a chain of k strong links has 2k nodes)
 MAX_X_CHAIN = 8
@@ -16,13 +16,15 @@ MAX_AIC = 8
 
 # --- simple colouring -------------------------------------------------------------------------
 
-def conjugate_pairs(board: Board, digit: int) -> dict[int, dict[int, int]]:
-    """cell → {other cell: house} for every house where `digit` has exactly two places."""
+def conjugate_pairs(places: int, shape: Shape) -> dict[int, dict[int, int]]:
+    """cell → {other cell: house} for every house where a digit (its `places`, a cell mask)
+    has exactly two places."""
     pairs: dict[int, dict[int, int]] = {}
-    for index, house in enumerate(board.geometry.houses):
-        places = board.places(digit, house.cells)
-        if len(places) == 2:
-            a, b = places
+    for index, house_mask in enumerate(shape.house_mask):
+        here = places & house_mask
+        rest = here & (here - 1)
+        if rest and not rest & (rest - 1):
+            a, b = bits(here)
             pairs.setdefault(a, {}).setdefault(b, index)
             pairs.setdefault(b, {}).setdefault(a, index)
     return pairs
@@ -47,24 +49,24 @@ def colour_clusters(pairs: dict[int, dict[int, int]]):
         yield colours
 
 
-def cluster_units(pairs, cells) -> tuple[int, ...]:
-    return tuple(sorted({pairs[a][b] for a in cells for b in pairs[a]}))
-
-
 def simple_colouring(board: Board) -> Step | None:
     """Colour wrap: two cells of one colour see each other, so that colour is false.
     Colour trap: a cell outside the cluster that sees both colours cannot hold the digit."""
     g = board.geometry
+    shape = shape_of(g)
+    live = live_candidates(board)
     for digit in range(1, board.size + 1):
-        pairs = conjugate_pairs(board, digit)
+        places = live >> ((digit - 1) * shape.cell_count) & shape.cell_mask
+        pairs = conjugate_pairs(places, shape)
         for colours in colour_clusters(pairs):
-            cluster = colours[0] + colours[1]
+            cluster = sorted(colours[0] + colours[1])
             if len(cluster) < 3:
                 continue   # one pair: a box/line interaction, not a chain
-            units = cluster_units(pairs, cluster)
-            for colour in colours:
-                clash = next(((a, b) for i, a in enumerate(colour) for b in colour[i + 1:]
-                              if g.sees(a, b)), None)
+            units = tuple(sorted({pairs[a][b] for a in cluster for b in pairs[a]}))
+            masks = [sum(1 << c for c in colour) for colour in colours]
+            for colour, mask in zip(colours, masks):
+                clash = next(((a, b) for a in colour for b in bits(shape.peer_mask[a] & mask)),
+                             None)
                 if clash:
                     a, b = clash
                     house = next(h for h in g.houses_of[a] if b in g.houses[h].cells)
@@ -74,10 +76,12 @@ def simple_colouring(board: Board) -> Step | None:
                                 f"{g.houses[house].name}, so that colour is false and {digit} "
                                 f"leaves {g.names(colour)}",
                                 eliminations=board.eliminations_of(digit, colour),
-                                cells=tuple(sorted(cluster)), units=units)
-            trapped = [c for c in board.places(digit, range(g.cell_count)) if c not in cluster
-                       and any(g.sees(c, x) for x in colours[0])
-                       and any(g.sees(c, x) for x in colours[1])]
+                                cells=tuple(cluster), units=units)
+            seen = [0, 0]
+            for i, colour in enumerate(colours):
+                for cell in colour:
+                    seen[i] |= shape.peer_mask[cell]
+            trapped = list(bits(places & seen[0] & seen[1] & ~masks[0] & ~masks[1]))
             if trapped:
                 return Step("simple-colouring",
                             f"Simple colouring on {digit} (colour trap): {digit} is in all of "
@@ -85,7 +89,7 @@ def simple_colouring(board: Board) -> Step | None:
                             f"{g.names(trapped)}, seeing both colours, "
                             f"{'loses' if len(trapped) == 1 else 'lose'} {digit}",
                             eliminations=board.eliminations_of(digit, trapped),
-                            cells=tuple(sorted(cluster)), units=units)
+                            cells=tuple(cluster), units=units)
     return None
 
 
