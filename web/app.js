@@ -25,9 +25,24 @@ const embed = /[?&]embed=1(&|$)/.test(location.search);
 document.body.classList.toggle("embed", embed);
 if (embed) setUpEmbed({ boardEl, toolbarEl, padEl }); // web/embed.js: fit the frame, link out
 
-function setStatus(state, text) {
+const statusHelpEl = $("#status-help");
+
+/** The status line: `text` for people; `details` (figures, formats, the decoder's own words) as
+ * its tooltip. The line has a fixed height, so the full text is in the tooltip too. */
+function setStatus(state, text, details = "") {
   statusEl.dataset.state = state;
   statusEl.textContent = text;
+  statusEl.title = details ? `${text}\n${details}` : text;
+  if (statusHelpEl) {
+    statusHelpEl.textContent = state === "error" && state !== "loading" ? errorHelp(text) : "";
+  }
+}
+
+/** A sentence for people about a decoder or start-up message (the message stays in the status). */
+function errorHelp(message) {
+  if (/^The Python runtime/.test(message)) return "The page could not start its puzzle engine. Reload the page to try again.";
+  const help = window.puzzleViewer?.state?.bridge?.invoke("error_help", message);
+  return typeof help === "string" ? help : "";
 }
 
 // ---- the Python side -------------------------------------------------------------------------
@@ -64,6 +79,8 @@ const state = {
   solution: null,     // the last finished solve of this puzzle: {status, solution, reason, …}
   solving: null,      // the solve in progress: {id, cancelled}
   problems: null,     // what Check found: Map cell index -> problem, until the next change
+  auto: false,        // show the candidates the rules allow instead of the pencil marks
+  play: null,         // pycore play_view of the current position: conflicts, auto candidates, solved
 };
 // Hints (hint.js): the next logical step, in stages; it reaches the page's state only through this.
 const hints = createHints({
@@ -132,8 +149,10 @@ function show(query) {
   state.view = view;
   state.solution = null;
   state.problems = null;
-  state.progress = view.progress.slice();
-  state.opened = view.progress.slice();
+  // SudokuWiki writes every digit as a pencil mark in a cell nobody has narrowed: read as none.
+  const opening = can("opening_progress") ? state.bridge.invoke("opening_progress", query, view.progress) : {};
+  state.progress = (opening.progress ?? view.progress).slice();
+  state.opened = state.progress.slice();
   state.undo = [];
   state.redo = [];
   state.selected = -1;
@@ -143,13 +162,25 @@ function show(query) {
   buildToolbar();
   refresh();
   const name = KIND_NAMES[view.kind] ?? view.kind;
-  state.label = `${name} ${view.size}\u00d7${view.size} (${view.format})`;
-  setStatus("ready", state.label);
+  state.label = `${name} ${view.size}\u00d7${view.size}`;
+  state.details = `Read from a ${view.format} string.`;
+  document.title = `${state.label} \u2014 Puzzle link viewer`;
+  state.board.grid.setAttribute("aria-label", `${state.label} grid`);
+  showPlayStatus();
   performance.mark("grid-rendered"); // bench/page_bench.py reads this
 }
 
+const can = (...names) => names.every((name) => state.bridge?.info.functions.includes(name));
+
 function refresh() {
-  state.board?.update(state.progress, state.selected, state.problems);
+  state.play = state.view && can("play_view") ? state.bridge.invoke("play_view", state.text, state.progress) : null;
+  if (state.play?.error) state.play = null;
+  state.board?.update(state.progress, state.selected, state.problems, {
+    conflicts: state.play?.conflicts ?? [],
+    shown: state.auto && state.play ? state.play.candidates : null,
+  });
+  const auto = toolbarEl.querySelector("[data-action=auto-candidates]");
+  if (auto) auto.setAttribute("aria-pressed", String(state.auto));
   for (const [action, stack] of [["undo", state.undo], ["redo", state.redo]]) {
     const button = toolbarEl.querySelector(`[data-action=${action}]`);
     if (button) button.disabled = stack.length === 0;
@@ -187,16 +218,16 @@ function button(action, label, title, onClick) {
 }
 
 function buildToolbar() {
-  const pencil = button("pencil", "Pencil", "Pencil-mark mode: digits toggle candidates", () => {
-    state.pencil = !state.pencil;
-    pencil.setAttribute("aria-pressed", String(state.pencil));
-  });
+  const pencil = button("pencil", "Pencil", "Pencil-mark mode: digits toggle candidates (Space; Shift+digit for one mark)", togglePencil);
   pencil.setAttribute("aria-pressed", String(state.pencil));
   const can = (...names) => names.every((name) => state.bridge.info.functions.includes(name));
   toolbarEl.replaceChildren(...[
     button("undo", "Undo", "Undo the last change (Ctrl+Z)", undo),
     button("redo", "Redo", "Redo (Ctrl+Y)", redo),
     pencil,
+    can("play_view") && button("auto-candidates", "Auto", "Show the candidates the rules allow instead of the pencil marks", toggleAuto),
+    can("fill_candidates") && button("fill-candidates", "Fill candidates", "Pencil in every candidate the rules allow", fillCandidates),
+    button("clear-marks", "Clear marks", "Remove every pencil mark", clearMarks),
     button("reset", "Reset", "Back to the position the link opened with", reset),
     can(...SOLVER) && button("check", "Check", "Mark digits and pencil marks that disagree with the solution", check),
     can(...SOLVER) && button("solve", "Solve", "Fill in the solution", solveClicked),
@@ -209,16 +240,61 @@ function buildToolbar() {
     b.dataset.digit = digitChar(d);
     pad.push(b);
   }
-  pad.push(button("erase", "\u232b", "Clear the cell", () => enter("")));
+  const erase = button("erase", "\u232b", "Clear the cell", () => enter(""));
+  erase.setAttribute("aria-label", "Clear the cell");
+  pad.push(erase);
   padEl.replaceChildren(...pad);
 }
 
 /** After any change to the position, Check's marks and a "solved"/"checked" message are stale. */
 function changed() {
   state.problems = null;
-  if (!state.solving && statusEl.dataset.state !== "error") setStatus("ready", state.label);
   refresh();
+  if (!state.solving && statusEl.dataset.state !== "error") showPlayStatus();
+  keepInAddress();
   hints.onChange();
+}
+
+/** The status while playing: solved (celebrated once), the first broken rule, or the puzzle's name. */
+function showPlayStatus() {
+  const play = state.play;
+  const wasSolved = statusEl.dataset.state === "solved";
+  if (play?.solved) {
+    setStatus("solved", "Solved \u2014 every digit is right. Well done!", state.details);
+    if (!wasSolved && !state.fillingSolution) celebrate();
+  } else if (play?.clashes?.length) {
+    const reason = play.clashes[0].reason;
+    const more = play.clashes.length - 1;
+    setStatus("ready", `${reason[0].toUpperCase()}${reason.slice(1)}${more ? ` (and ${more} more)` : ""}.`, state.details);
+  } else {
+    setStatus("ready", state.label, state.details);
+  }
+  boardEl.classList.toggle("complete", Boolean(play?.solved));
+}
+
+/** A short glow over the board (none when the reader asks for less motion: see style.css). */
+function celebrate() {
+  const board = boardEl.querySelector(".board");
+  if (!board) return;
+  board.classList.remove("celebrate");
+  void board.offsetWidth; // restart the animation
+  board.classList.add("celebrate");
+}
+
+/** Every change of position goes into the address (replaceState, no new history entry), so a
+ * reload or a copied address keeps the work: the link as opened while nothing has changed, else
+ * a version B/C string with the progress. */
+function keepInAddress() {
+  if (!state.view) return;
+  const unchanged = state.progress.every((note, i) => note === state.opened[i]);
+  let query = state.text;
+  if (!unchanged) {
+    const shared = state.bridge.invoke("share", state.text, state.progress);
+    if (shared.error) return;
+    query = "bd=" + encodeURIComponent(shared.bd);
+  }
+  const url = pageUrl(query);
+  if (location.search !== url) history.replaceState(history.state, "", url);
 }
 
 function commit(progress) {
@@ -354,8 +430,13 @@ async function solveClicked() {
   const result = await uniqueSolution("Solving");
   if (!result) return;
   const progress = state.progress.map((note, i) => (note[0] === "g" ? note : "s" + DIGITS[result.solution[i]]));
-  if (progress.some((note, i) => note !== state.progress[i])) commit(progress);
-  setStatus("solved", `Solved (${stats(result)}).`);
+  state.fillingSolution = true;  // the solver's fill is not the reader's win: no celebration
+  try {
+    if (progress.some((note, i) => note !== state.progress[i])) commit(progress);
+  } finally {
+    state.fillingSolution = false;
+  }
+  setStatus("solved", "Solved: the solution is filled in.", `The solver took ${stats(result)}.`);
 }
 
 async function check() {
@@ -381,24 +462,64 @@ function reset() {
   commit(state.opened.slice());
 }
 
-/** Types `ch` (a digit character, or "" to clear) into the selected cell. */
-function enter(ch) {
+/** Types `ch` (a digit character, or "" to clear) into the selected cell: a digit (removed from
+ * its peers' pencil marks in the same change), or with `pencil` a pencil mark toggled. */
+function enter(ch, pencil = state.pencil) {
   const i = state.selected;
   if (!state.view || i < 0) return;
   const note = state.progress[i];
   if (note[0] === "g") return;
-  let next;
-  if (ch === "") next = ".";
-  else if (state.pencil) {
-    if (note[0] === "s") return;
-    const marks = new Set(note[0] === "c" ? note.slice(1) : "");
-    marks.has(ch) ? marks.delete(ch) : marks.add(ch);
-    next = marks.size ? "c" + [...marks].sort((a, b) => DIGITS.indexOf(a) - DIGITS.indexOf(b)).join("") : ".";
-  } else next = note === "s" + ch ? "." : "s" + ch;
-  if (next === note) return;
-  const progress = state.progress.slice();
-  progress[i] = next;
-  commit(progress);
+  if (ch === "") {
+    if (note !== ".") commit(withNote(state.progress, i, "."));
+  } else if (pencil) {
+    toggleMark(i, ch);
+  } else if (note === "s" + ch) {
+    commit(withNote(state.progress, i, "."));  // the same digit again takes it out
+  } else {
+    const placed = can("place_digit") ? state.bridge.invoke("place_digit", state.text, state.progress, i, DIGITS.indexOf(ch)) : {};
+    commit(placed.progress ?? withNote(state.progress, i, "s" + ch));
+  }
+}
+
+const withNote = (progress, i, note) => progress.map((old, j) => (j === i ? note : old));
+
+/** Toggles pencil mark `ch` in cell `i`. With automatic candidates shown, those become the
+ * pencil marks first (in the same change), so the mark toggled is the one on screen. */
+function toggleMark(i, ch) {
+  let base = state.progress;
+  if (state.auto) {
+    const filled = state.bridge.invoke("fill_candidates", state.text, state.progress);
+    if (filled.progress) base = filled.progress;
+    state.auto = false;
+  }
+  const note = base[i];
+  if (note[0] === "s") return;
+  const marks = new Set(note[0] === "c" ? note.slice(1) : "");
+  marks.has(ch) ? marks.delete(ch) : marks.add(ch);
+  const next = marks.size ? "c" + [...marks].sort((a, b) => DIGITS.indexOf(a) - DIGITS.indexOf(b)).join("") : ".";
+  commit(withNote(base, i, next));
+}
+
+function toggleAuto() {
+  state.auto = !state.auto;
+  refresh();
+}
+
+function fillCandidates() {
+  const filled = state.bridge.invoke("fill_candidates", state.text, state.progress);
+  if (filled.progress && filled.progress.some((note, i) => note !== state.progress[i])) commit(filled.progress);
+}
+
+function clearMarks() {
+  state.auto = false;
+  const cleared = state.progress.map((note) => (note[0] === "c" ? "." : note));
+  if (cleared.some((note, i) => note !== state.progress[i])) commit(cleared);
+  else refresh();
+}
+
+function togglePencil() {
+  state.pencil = !state.pencil;
+  toolbarEl.querySelector("[data-action=pencil]")?.setAttribute("aria-pressed", String(state.pencil));
 }
 
 function select(index) {
@@ -411,36 +532,61 @@ function share() {
   openShareDialog({ invoke: state.bridge.invoke, text: state.text, progress: state.progress, board: boardEl, label: state.label });
 }
 
+// The grid is one tab stop (roving tabindex): the selected cell, or r1c1 before any selection.
+// Focusing a cell selects it, so Tab lands on a selected cell and the keys below act on it.
 boardEl.addEventListener("click", (event) => {
   const cell = event.target.closest(".cell");
   if (!cell || !state.view) return;
   select(Number(cell.dataset.index));
-  state.board.grid.focus({ preventScroll: true });
+  cell.focus({ preventScroll: true });
 });
 
+boardEl.addEventListener("focusin", (event) => {
+  const cell = event.target.closest(".cell");
+  if (cell && state.view && Number(cell.dataset.index) !== state.selected) select(Number(cell.dataset.index));
+});
+
+/** Keys typed into a field, a dialog or on a link or button are theirs, not the grid's. */
+const keyBelongsElsewhere = (target) =>
+  target.closest?.("input, textarea, select, [contenteditable], dialog, .hint-panel, .share-dialog") != null;
+
 addEventListener("keydown", (event) => {
-  if (!state.view || event.target === input || event.altKey || event.metaKey) return;
+  if (!state.view || keyBelongsElsewhere(event.target) || event.altKey || event.metaKey) return;
   const key = event.key;
+  const n = state.view.size;
+  // Shift or Ctrl with a digit key: a pencil mark (event.code, as Shift+5 types "%")
+  const codeDigit = /^(?:Digit|Numpad)([1-9])$/.exec(event.code)?.[1];
   if (event.ctrlKey) {
     if (key === "z" || key === "Z") (event.shiftKey ? redo : undo)();
     else if (key === "y") redo();
+    else if (codeDigit && Number(codeDigit) <= n && state.selected >= 0) enter(codeDigit, true);
     else return;
     event.preventDefault();
     return;
   }
-  const n = state.view.size;
   const moves = { ArrowUp: -n, ArrowDown: n, ArrowLeft: -1, ArrowRight: 1 };
   if (key in moves) {
     const from = state.selected < 0 ? 0 : state.selected;
     const to = from + moves[key];
     const sameRow = Math.abs(moves[key]) !== 1 || Math.floor(to / n) === Math.floor(from / n);
-    if (to >= 0 && to < n * n && sameRow) select(to);
+    if (to >= 0 && to < n * n && sameRow) {
+      select(to);
+      if (document.activeElement?.closest?.(".cell")) state.board.cells[to].focus();
+    }
+    event.preventDefault();
+    return;
+  }
+  const onControl = event.target.closest?.("button, a, summary");
+  const pKey = (key === "p" || key === "P") && n < 25;  // p is the digit 25 in a 25×25 grid
+  if ((key === " " && !onControl) || pKey) {
+    togglePencil();
     event.preventDefault();
     return;
   }
   if (state.selected < 0) return;
   const d = DIGITS.indexOf(key.toLowerCase());
-  if (key.length === 1 && d >= 1 && d <= n) enter(digitChar(d));
+  if (event.shiftKey && codeDigit && Number(codeDigit) <= n) enter(codeDigit, true);
+  else if (key.length === 1 && d >= 1 && d <= n) enter(digitChar(d), (event.shiftKey && key !== key.toLowerCase()) || state.pencil);
   else if (key === "Backspace" || key === "Delete" || key === "0" || key === ".") enter("");
   else return;
   event.preventDefault();

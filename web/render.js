@@ -40,25 +40,46 @@ function edgePath(n, split) {
   return d;
 }
 
-/** Dashed outline of one cage, inset inside the cells; concave corners meet cleanly. */
-function cagePath(n, cells) {
+/** Dashed outline of one cage, inset inside the cells; concave corners meet cleanly. The first
+ * cell's top and left lines stop short of `corner` ({w, h}, in cells): room for the cage total,
+ * so neither a line nor a patch behind the total covers anything. */
+function cagePath(n, cells, corner = { w: 0, h: 0 }) {
   const inCage = new Set(cells);
   const has = (r, c) => r >= 0 && c >= 0 && r < n && c < n && inCage.has(r * n + c);
   const k = CAGE_INSET;
   let d = "";
+  const first = Math.min(...cells);
   for (const cell of cells) {
     const r = Math.floor(cell / n), c = cell % n;
+    const w = cell === first ? corner.w : 0, h = cell === first ? corner.h : 0;
     // For each side whose neighbour is outside the cage: a line from end to end, where each end
     // stops short (neighbour along the side outside), meets the cell edge, or runs on by the inset
     // to meet the next cell's line (concave corner).
     const end = (alongR, alongC, outR, outC) =>
       !has(r + alongR, c + alongC) ? -k : has(r + alongR + outR, c + alongC + outC) ? k : 0;
-    if (!has(r - 1, c)) d += `M${c - end(0, -1, -1, 0)} ${r + k}H${c + 1 + end(0, 1, -1, 0)}`;
+    if (!has(r - 1, c)) d += `M${w ? c + w : c - end(0, -1, -1, 0)} ${r + k}H${c + 1 + end(0, 1, -1, 0)}`;
     if (!has(r + 1, c)) d += `M${c - end(0, -1, 1, 0)} ${r + 1 - k}H${c + 1 + end(0, 1, 1, 0)}`;
-    if (!has(r, c - 1)) d += `M${c + k} ${r - end(-1, 0, 0, -1)}V${r + 1 + end(1, 0, 0, -1)}`;
+    if (!has(r, c - 1)) d += `M${c + k} ${h ? r + h : r - end(-1, 0, 0, -1)}V${r + 1 + end(1, 0, 0, -1)}`;
     if (!has(r, c + 1)) d += `M${c + 1 - k} ${r - end(-1, 0, 0, 1)}V${r + 1 + end(1, 0, 0, 1)}`;
   }
   return d;
+}
+
+const OPERATOR_WORDS = { "+": "add", "-": "subtract", x: "multiply", "/": "divide" };
+
+/** How a screen reader says a cage: "cage 15, 3 cells", "cage 12, multiply, 3 cells". */
+export function cageWords(kind, cage) {
+  const arithmetic = kind === "kenken" || kind === "kendoku";
+  const op = arithmetic && cage.cells.length > 1 ? `, ${OPERATOR_WORDS[cage.op] ?? cage.op}` : "";
+  const k = cage.cells.length;
+  return `cage ${cage.total}${op}, ${k} cell${k === 1 ? "" : "s"}`;
+}
+
+const LABEL_SIZE = 0.25; // of a cell: the cage total's font size
+
+/** The corner a cage total takes in its first cell, in cells (as the SVG text is laid out). */
+function labelCorner(label) {
+  return { w: 0.1 + label.length * LABEL_SIZE * 0.6, h: 0.06 + LABEL_SIZE * 1.05 };
 }
 
 export function cageLabel(kind, cage) {
@@ -83,16 +104,20 @@ export function renderBoard(view, container) {
     "data-testid": "grid",
     role: "grid",
     class: `grid kind-${view.kind}${caged ? " caged" : ""}`,
-    "aria-label": `${view.kind} ${n}\u00d7${n}`,
-    tabindex: "0",
+    "aria-label": `${view.label ?? view.kind} ${n}\u00d7${n}`,
   });
+  const arithmetic = view.kind === "kenken" || view.kind === "kendoku";
   const cells = [];
   for (let r = 0; r < n; r++) {
+    // A row for assistive technology; display: contents keeps the cells in the one CSS grid.
+    const row = el("div", { class: "row", role: "row" });
+    grid.append(row);
     for (let c = 0; c < n; c++) {
       const index = r * n + c;
       const cell = el("div", {
         class: "cell",
         role: "gridcell",
+        tabindex: index === 0 ? "0" : "-1",
         "data-cell": `r${r + 1}c${c + 1}`,
         "data-index": String(index),
         "data-value": "",
@@ -102,82 +127,117 @@ export function renderBoard(view, container) {
       if (view.region_of) cell.dataset.region = String(view.region_of[index]);
       if (cageOf.has(index)) cell.dataset.cage = String(cageOf.get(index));
       cells.push(cell);
-      grid.append(cell);
+      row.append(cell);
     }
   }
 
   const svg = svgEl("svg", { class: "lines", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
   svg.append(svgEl("path", { class: "thin", d: edgePath(n, () => true) }));
-  for (const cage of view.cages) svg.append(svgEl("path", { class: "cage", d: cagePath(n, cage.cells) }));
   if (view.region_of) {
     const region = view.region_of;
-    svg.append(svgEl("path", { class: "thick", d: edgePath(n, (a, b) => region[a] !== region[b]) }));
+    svg.append(svgEl("path", { class: arithmetic ? "thick boxes" : "thick", d: edgePath(n, (a, b) => region[a] !== region[b]) }));
+  }
+  if (arithmetic) {
+    // KenKen draws its cages as bold walls on the cell lines, not as dashed killer outlines.
+    svg.append(svgEl("path", { class: "walls", d: edgePath(n, (a, b) => cageOf.get(a) !== cageOf.get(b)) }));
+  } else {
+    for (const cage of view.cages) {
+      const corner = labelCorner(cageLabel(view.kind, cage));
+      svg.append(svgEl("path", { class: "cage", d: cagePath(n, cage.cells, corner) }));
+    }
   }
   svg.append(svgEl("rect", { class: "outer", x: 0, y: 0, width: n, height: n }));
-  // cage totals last, over the dashed corners, each on a small patch of the cell's background
-  view.cages.forEach((cage) => {
+  // cage totals last, in the corner the cage outline leaves free (no patch: nothing is covered)
+  const cageWordsOf = new Map();
+  view.cages.forEach((cage, index) => {
     const first = Math.min(...cage.cells);
     const label = cageLabel(view.kind, cage);
     const r = Math.floor(first / n), c = first % n;
-    const size = 0.27;
-    const patch = svgEl("rect", {
-      class: shaded.has(first) ? "label-bg shaded" : "label-bg",
-      x: c + 0.05, y: r + 0.04, width: 0.08 + label.length * size * 0.58, height: size + 0.04,
-    });
-    const text = svgEl("text", { class: "cage-total", x: c + 0.08, y: r + 0.05 + size * 0.86, "font-size": size });
+    const text = svgEl("text", { class: "cage-total", x: c + 0.07, y: r + 0.04 + LABEL_SIZE * 0.86, "font-size": LABEL_SIZE });
     text.textContent = label;
     cells[first].dataset.cageTotal = String(cage.total);
     cells[first].dataset.cageOp = cage.op;
     cells[first].dataset.cageLabel = label;
-    svg.append(patch, text);
+    cageWordsOf.set(index, cageWords(view.kind, cage));
+    svg.append(text);
   });
 
   const board = el("div", { class: "board", style: `--n:${n};--m:${side}` }, grid, svg);
   container.replaceChildren(board);
 
-  /** Draws `progress` (per-cell notes); `problems` maps a cell index to what Check found wrong
-   * there ("wrong-digit" or "candidates-exclude-solution"): data-wrong="true" and a red style. */
-  function update(progress, selected = -1, problems = null) {
+  const rowOf = (i) => Math.floor(i / n), colOf = (i) => i % n;
+  /** Whether `b` shares a row, column, box/region or cage with `a` (what is shaded on selection). */
+  const sameHouse = (a, b) => rowOf(a) === rowOf(b) || colOf(a) === colOf(b)
+    || (view.region_of && view.region_of[a] === view.region_of[b])
+    || (cageOf.has(a) && cageOf.get(a) === cageOf.get(b));
+
+  function setFlag(cell, name, on) {
+    if (on) cell.setAttribute(name, "true");
+    else cell.removeAttribute(name);
+  }
+
+  function drawContent(cell, value, candidates, highlight) {
+    const key = `${value}|${candidates}|${highlight}`;
+    if (cell.dataset.drawn === key) return;
+    cell.dataset.drawn = key;
+    if (value) {
+      cell.replaceChildren(el("span", { class: "value" }, value));
+    } else if (candidates) {
+      const marks = el("span", { class: "marks" });
+      for (const ch of candidates) {
+        const d = DIGITS.indexOf(ch);
+        const mark = el("span", { style: `grid-area:${Math.floor((d - 1) / side) + 1}/${((d - 1) % side) + 1}` }, ch);
+        if (ch === highlight) mark.className = "same";
+        marks.append(mark);
+      }
+      cell.replaceChildren(marks);
+    } else {
+      cell.replaceChildren();
+    }
+  }
+
+  /**
+   * Draws `progress` (per-cell notes) with `selected` and its houses shaded. `problems` maps a cell
+   * index to what Check found wrong there ("wrong-digit" or "candidates-exclude-solution"):
+   * data-wrong="true", aria-invalid and a red style. `play` has `conflicts` (cell indices breaking
+   * a rule, data-conflict="true") and `shown` (candidates to show per cell instead of the pencil
+   * marks, for automatic candidates; null shows the pencil marks).
+   */
+  function update(progress, selected = -1, problems = null, play = {}) {
+    const conflicts = new Set(play.conflicts ?? []);
+    const selectedNote = progress[selected] ?? "";
+    const selectedDigit = selectedNote[0] === "g" || selectedNote[0] === "s" ? selectedNote.slice(1) : "";
     progress.forEach((note, index) => {
       const cell = cells[index];
       const kind = note[0];
       const digits = note.slice(1);
       const value = kind === "g" || kind === "s" ? digits : "";
-      const candidates = kind === "c" ? digits : "";
+      const candidates = value ? "" : play.shown ? play.shown[index] ?? "" : kind === "c" ? digits : "";
       const problem = problems?.get(index) ?? "";
       if ((cell.dataset.problem ?? "") !== problem) {
-        if (problem) {
-          cell.dataset.wrong = "true";
-          cell.dataset.problem = problem;
-        } else {
-          delete cell.dataset.wrong;
-          delete cell.dataset.problem;
-        }
-        cell.classList.toggle("wrong", Boolean(problem));
+        if (problem) cell.dataset.problem = problem;
+        else delete cell.dataset.problem;
       }
-      if (cell.dataset.value === value && cell.dataset.candidates === candidates &&
-          cell.classList.contains("selected") === (index === selected)) return;
+      setFlag(cell, "data-wrong", Boolean(problem));
+      setFlag(cell, "aria-invalid", Boolean(problem));
+      setFlag(cell, "data-conflict", conflicts.has(index));
+      cell.classList.toggle("wrong", Boolean(problem));
+      cell.classList.toggle("conflict", conflicts.has(index));
       cell.dataset.value = value;
       cell.dataset.candidates = candidates;
       cell.classList.toggle("given", kind === "g");
       cell.classList.toggle("solved", kind === "s");
       cell.classList.toggle("selected", index === selected);
+      cell.classList.toggle("house", selected >= 0 && index !== selected && sameHouse(selected, index));
+      cell.classList.toggle("same-digit", Boolean(selectedDigit) && index !== selected && value === selectedDigit);
       cell.setAttribute("aria-selected", index === selected ? "true" : "false");
-      if (value) {
-        cell.replaceChildren(el("span", { class: "value" }, value));
-        cell.setAttribute("aria-label", `r${Math.floor(index / n) + 1}c${(index % n) + 1} ${kind === "g" ? "given" : "solved"} ${value}`);
-      } else if (candidates) {
-        const marks = el("span", { class: "marks" });
-        for (const ch of candidates) {
-          const d = DIGITS.indexOf(ch);
-          marks.append(el("span", { style: `grid-area:${Math.floor((d - 1) / side) + 1}/${((d - 1) % side) + 1}` }, ch));
-        }
-        cell.replaceChildren(marks);
-        cell.setAttribute("aria-label", `r${Math.floor(index / n) + 1}c${(index % n) + 1} candidates ${candidates}`);
-      } else {
-        cell.replaceChildren();
-        cell.setAttribute("aria-label", `r${Math.floor(index / n) + 1}c${(index % n) + 1} empty`);
-      }
+      cell.tabIndex = index === (selected >= 0 ? selected : 0) ? 0 : -1;
+      drawContent(cell, value, candidates, selectedDigit);
+      const what = value ? `${value.toUpperCase()}${kind === "g" ? ", given" : ""}`
+        : candidates ? `candidates ${[...candidates.toUpperCase()].join(" ")}` : "empty";
+      const cage = cageOf.has(index) ? `, ${cageWordsOf.get(cageOf.get(index))}` : "";
+      const trouble = conflicts.has(index) ? ", breaks a rule" : problem ? ", marked wrong" : "";
+      cell.setAttribute("aria-label", `row ${rowOf(index) + 1} column ${colOf(index) + 1}, ${what}${cage}${trouble}`);
     });
   }
 

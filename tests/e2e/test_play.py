@@ -1,0 +1,220 @@
+"""Playing on in the page: conflicts marked as they happen, a correct completion celebrated and
+announced, the selected cell's houses and same digits shaded, automatic candidates and the
+pencil-mark actions, keyboard-only play, and the position kept in the address."""
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlparse
+
+from pycore import api
+from pycore.codec import decode, encode
+from pycore.model import Position
+
+from corpus import REAL
+from pageutil import wait_started
+
+S9B = next(e for e in REAL if e["name"] == "S9B easiest sudoku")
+KILLER = next(e for e in REAL if e["name"].startswith("L9B"))
+STATUS = "[data-testid=status]"
+
+
+def cell(r: int, c: int) -> str:
+    return f"[data-cell=r{r}c{c}]"
+
+
+def name(i: int, n: int = 9) -> str:
+    return cell(i // n + 1, i % n + 1)
+
+
+def open_page(page, site, text: str, extra: str = "") -> None:
+    page.goto(f"{site.url}?bd={text}{extra}")
+    assert wait_started(page) == "ready"
+
+
+def conflicts(page) -> list[str]:
+    return page.locator("[data-conflict=true]").evaluate_all("cs => cs.map(c => c.dataset.cell).sort()")
+
+
+def all_but_one(entry) -> tuple[str, int]:
+    """The puzzle with every open cell solved but one: (versioned string, the open cell)."""
+    puzzle, _ = decode(entry["string"])
+    digits = [int(d, 36) for d in entry["solution"]]
+    open_cells = [i for i, g in enumerate(puzzle.givens) if not g]
+    last = open_cells[-1]
+    solved = tuple(0 if g or i == last else digits[i] for i, g in enumerate(puzzle.givens))
+    return encode(puzzle, Position(solved, (0,) * puzzle.cell_count), "versioned"), last
+
+
+def test_conflicts_are_marked_as_they_happen(page, site):
+    open_page(page, site, S9B["string"])
+    assert conflicts(page) == []
+    page.click(cell(1, 2))
+    page.keyboard.press("3")  # r1c1 holds a given 3
+    assert conflicts(page) == ["r1c1", "r1c2"]
+    status = page.locator(STATUS)
+    assert status.text_content().startswith("Two 3s in row 1")
+    color = page.locator(f"{cell(1, 2)} .value").evaluate("el => getComputedStyle(el).color")
+    assert color == "rgb(192, 34, 27)"
+    page.keyboard.press("Backspace")
+    assert conflicts(page) == []
+    assert status.text_content() == "Sudoku 9\u00d79"
+
+
+def test_a_cage_that_cannot_make_its_total_is_marked(page, site):
+    view = api.decode_view(KILLER["string"])
+    cage = next(c for c in view["cages"] if len(c["cells"]) == 2 and c["total"] < 10
+                and all(view["progress"][i][0] != "s" for i in c["cells"]))
+    first, second = cage["cells"]
+    open_page(page, site, KILLER["string"])
+    page.click(name(first))
+    page.keyboard.press("9")  # nothing from 1 to 9 brings the pair back under 10
+    assert name(first)[11:-1] in conflicts(page)
+    assert "can no longer make" in page.locator(STATUS).text_content()
+    page.keyboard.press(KILLER["solution"][first])  # the solution's digit: the cage can be made
+    assert conflicts(page) == []
+
+
+def test_a_correct_completion_is_celebrated_and_announced(page, site):
+    text, last = all_but_one(S9B)
+    open_page(page, site, text)
+    status = page.locator(STATUS)
+    assert status.get_attribute("aria-live") == "polite"
+    right = S9B["solution"][last]
+    wrong = next(d for d in "123456789" if d != right)
+    page.click(name(last))
+    page.keyboard.press(wrong)  # a full grid with a mistake is not solved
+    assert status.get_attribute("data-state") == "ready"
+    assert conflicts(page)
+    page.keyboard.press(right)
+    assert status.get_attribute("data-state") == "solved"
+    assert "Solved" in status.text_content()
+    assert page.locator(".board.celebrate").count() == 1
+    assert page.locator(".board-wrap.complete").count() == 1
+    page.click("[data-action=undo]")
+    assert status.get_attribute("data-state") == "ready"
+
+
+def test_houses_and_same_digits_are_shaded(page, site):
+    open_page(page, site, S9B["string"])
+    page.click(cell(5, 5))  # a given 7 in the middle box
+    houses = set(page.locator(".cell.house").evaluate_all("cs => cs.map(c => c.dataset.cell)"))
+    expected = {f"r5c{c}" for c in range(1, 10)} | {f"r{r}c5" for r in range(1, 10)}
+    expected |= {f"r{r}c{c}" for r in (4, 5, 6) for c in (4, 5, 6)}
+    assert houses == expected - {"r5c5"}
+    givens = S9B["expected"]["progress"]
+    sevens = {name(i)[11:-1] for i, note in enumerate(givens) if note == "g7"} - {"r5c5"}
+    same = set(page.locator(".cell.same-digit").evaluate_all("cs => cs.map(c => c.dataset.cell)"))
+    assert same == sevens and len(sevens) >= 3
+    house_bg = page.locator(cell(5, 1)).evaluate("el => getComputedStyle(el).backgroundColor")
+    far_bg = page.locator(cell(1, 2)).evaluate("el => getComputedStyle(el).backgroundColor")
+    assert house_bg != far_bg
+
+    view = api.decode_view(KILLER["string"])
+    cage = next(c for c in view["cages"] if len(c["cells"]) >= 3)
+    open_page(page, site, KILLER["string"])
+    page.click(name(cage["cells"][0]))
+    houses = set(page.locator(".cell.house").evaluate_all("cs => cs.map(c => c.dataset.cell)"))
+    assert {name(i)[11:-1] for i in cage["cells"][1:]} <= houses
+
+
+def test_no_wall_of_marks_auto_candidates_fill_and_clear(page, site):
+    open_page(page, site, S9B["string"])
+    assert S9B["expected"]["progress"][1] == "c123456789"
+    assert page.locator("[data-candidates='123456789']").count() == 0  # not a wall of 1-9
+    assert page.locator(cell(1, 2)).get_attribute("data-candidates") == ""
+    opening = api.opening_progress(S9B["string"], api.decode_view(S9B["string"])["progress"])["progress"]
+    auto = api.play_view(S9B["string"], opening)["candidates"]
+
+    page.click("[data-action=auto-candidates]")
+    assert page.locator("[data-action=auto-candidates]").get_attribute("aria-pressed") == "true"
+    shown = page.locator("[data-cell]").evaluate_all("cs => cs.map(c => c.dataset.candidates)")
+    assert shown == auto and auto[1] and len(auto[1]) < 9
+    page.click("[data-action=auto-candidates]")
+    assert page.locator(cell(1, 2)).get_attribute("data-candidates") == ""
+
+    page.click("[data-action=fill-candidates]")
+    shown = page.locator("[data-cell]").evaluate_all("cs => cs.map(c => c.dataset.candidates)")
+    assert shown == auto
+    # placing a digit takes it out of its peers' marks, as one undoable change
+    digit = S9B["solution"][1]
+    seen = {i for i in range(81) if i // 9 == 0 or i % 9 == 1 or (i // 9 < 3 and i % 9 < 3)} - {1}
+    peers = [name(i) for i in sorted(seen) if digit in auto[i]]
+    assert len(peers) >= 2
+    before = [page.locator(p).get_attribute("data-candidates") for p in peers]
+    assert any(digit in marks for marks in before)
+    page.click(cell(1, 2))
+    page.keyboard.press(digit)
+    assert all(digit not in page.locator(p).get_attribute("data-candidates") for p in peers)
+    page.click("[data-action=undo]")
+    assert [page.locator(p).get_attribute("data-candidates") for p in peers] == before
+    assert page.locator(cell(1, 2)).get_attribute("data-value") == ""
+
+    page.click("[data-action=clear-marks]")
+    assert page.locator("[data-cell]:not([data-candidates=''])").count() == 0
+    page.click("[data-action=undo]")
+    assert page.locator(peers[0]).get_attribute("data-candidates") == before[0]
+
+
+def test_keyboard_only_play(page, site):
+    open_page(page, site, S9B["string"])
+    for _ in range(6):  # the paste box, Open, then the grid: one tab stop
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('[data-cell]')"):
+            break
+    focused = page.evaluate("document.activeElement.dataset.cell")
+    assert focused == "r1c1"
+    assert page.locator(cell(1, 1)).get_attribute("aria-selected") == "true"
+    ring = page.evaluate("(s => [s.outlineStyle, parseFloat(s.outlineWidth), parseFloat(s.outlineOffset)])"
+                         "(getComputedStyle(document.activeElement))")
+    assert ring[0] != "none" and ring[1] >= 2 and ring[2] <= -ring[1] + 0.5  # drawn inside: never clipped
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.cell") == "r1c2"
+    page.keyboard.press("5")
+    assert page.locator(cell(1, 2)).get_attribute("data-value") == "5"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+Digit1")  # one pencil mark
+    page.keyboard.press("Shift+Digit2")
+    assert page.locator(cell(1, 3)).get_attribute("data-candidates") == "12"
+    page.keyboard.press("Space")  # pencil mode on
+    assert page.locator("[data-action=pencil]").get_attribute("aria-pressed") == "true"
+    page.keyboard.press("8")
+    assert page.locator(cell(1, 3)).get_attribute("data-candidates") == "128"
+    page.keyboard.press("p")  # and off again
+    assert page.locator("[data-action=pencil]").get_attribute("aria-pressed") == "false"
+    page.keyboard.press("Control+z")
+    assert page.locator(cell(1, 3)).get_attribute("data-candidates") == "12"
+    # Tab leaves the grid for the toolbar; every button answers Enter
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.action") == "undo"
+    page.keyboard.press("Enter")
+    assert page.locator(cell(1, 3)).get_attribute("data-candidates") == "1"
+    page.keyboard.press("Shift+Tab")  # back to the same cell
+    assert page.evaluate("document.activeElement.dataset.cell") == "r1c3"
+    page.keyboard.press("Delete")
+    assert page.locator(cell(1, 3)).get_attribute("data-candidates") == ""
+
+
+def test_the_address_follows_the_position_and_survives_reload(page, site):
+    open_page(page, site, S9B["string"], "&embed=1")
+    start = page.url
+    history_length = page.evaluate("history.length")
+    page.click(cell(1, 2))
+    page.keyboard.press("5")
+    page.click(cell(1, 3))
+    page.keyboard.press("Shift+Digit2")
+    page.keyboard.press("Shift+Digit8")
+    query = parse_qs(urlparse(page.url).query)
+    assert page.url != start and query["embed"] == ["1"]
+    assert query["bd"][0].startswith("S9B")
+    assert page.evaluate("history.length") == history_length  # replaced, not pushed
+    progress = api.decode_view(query["bd"][0])["progress"]
+    assert progress[1] == "s5" and progress[2] == "c28"
+    page.reload()
+    assert wait_started(page) == "ready"
+    assert page.locator(cell(1, 2)).get_attribute("data-value") == "5"
+    assert page.locator(cell(1, 3)).get_attribute("data-candidates") == "28"
+    # back to the opening position: the address is the link as it was opened
+    open_page(page, site, S9B["string"])
+    page.click(cell(1, 2))
+    page.keyboard.press("5")
+    page.click("[data-action=undo]")
+    assert page.url == f"{site.url}?bd={S9B['string']}"
