@@ -22,7 +22,10 @@ function fullPageLink() {
   link.dataset.testid = "full-page";
   link.target = "_blank";
   link.rel = "noopener";
-  link.textContent = "Full page \u2197";
+  const words = document.createElement("span");
+  words.className = "words";
+  words.textContent = "Full page ";
+  link.append(words, "\u2197");
   link.title = "Open this puzzle on its own page, with your progress";
   // the address follows the position (replaceState), so read it when the link is used
   const update = () => { link.href = fullPageHref(); };

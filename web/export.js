@@ -1,7 +1,7 @@
 // Export of the grid as it is drawn on the page: a standalone SVG (its own colours and fonts as
 // attributes, no external references, no classes) and a PNG painted from that SVG on a canvas.
 // Read from the rendered DOM so the picture follows render.js and style.css; always in the light,
-// printed-paper colours (html.export-light), whatever the page's theme.
+// printed-paper colours (the page's own light palette), whatever the page's theme.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CELL_PX = 60;       // one cell of the exported picture
@@ -12,17 +12,51 @@ const PLAY_OVERLAY = /hint|highlight|select|conflict|focus|peer/;
 const escapeXml = (text) => String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const round = (x) => Math.round(x * 1000) / 1000;
 
-/** Reads colours and fonts while html.export-light puts the page in its light palette. */
-function inLightColours(read) {
+/** The page's light palette: the custom properties of its top-level `:root` rules (those in no
+ * @media block, so not the dark theme's). */
+function lightPalette() {
+  const palette = [];
+  for (const sheet of document.styleSheets) {
+    let rules;
+    try { rules = sheet.cssRules; } catch { continue; } // another origin's sheet: none here
+    for (const rule of rules) {
+      if (rule.selectorText !== ":root") continue;
+      for (const name of rule.style) if (name.startsWith("--")) palette.push([name, rule.style.getPropertyValue(name)]);
+    }
+  }
+  return palette;
+}
+
+/** Puts the light palette on <html> (inline, over a dark theme); returns the undo. */
+export function usePaperColours() {
   const root = document.documentElement;
-  const had = root.classList.contains("export-light");
-  root.classList.add("export-light");
+  const saved = lightPalette().map(([name, value]) => {
+    const before = [name, root.style.getPropertyValue(name)];
+    root.style.setProperty(name, value);
+    return before;
+  });
+  root.style.setProperty("color-scheme", "light");
+  return () => {
+    for (const [name, value] of saved) value ? root.style.setProperty(name, value) : root.style.removeProperty(name);
+    root.style.removeProperty("color-scheme");
+  };
+}
+
+/** Reads colours and fonts while the page is in its light palette (no paint happens between). */
+function inLightColours(read) {
+  const undo = usePaperColours();
   try {
-    return read(getComputedStyle(root));
+    return read(getComputedStyle(document.documentElement));
   } finally {
-    if (!had) root.classList.remove("export-light");
+    undo();
   }
 }
+
+// Printing: paper colours whatever the theme (printers leave backgrounds out, so light ink on a
+// dark theme would print grey on white).
+let undoPrintColours = null;
+addEventListener("beforeprint", () => { undoPrintColours ??= usePaperColours(); });
+addEventListener("afterprint", () => { undoPrintColours?.(); undoPrintColours = null; });
 
 /** Copies one line-layer element (path, rect, text…) with its computed look as attributes;
  * stroke widths and dashes (screen pixels, non-scaling) become cell units. */
