@@ -183,9 +183,12 @@ def describe(fills, op: str, most: int = 4) -> str:
 
 
 def eliminations_text(board: Board, eliminations) -> str:
-    """"5 leaves A1 and A2; 3 leaves B1"."""
+    """"5 leaves A1 and A2; 3/4 leave B1": digits that leave the same cells go together."""
     by_digit: dict[int, list[int]] = {}
     for cell, digit in eliminations:
         by_digit.setdefault(digit, []).append(cell)
-    return "; ".join(f"{d} leaves {board.geometry.names(cells)}"
-                     for d, cells in sorted(by_digit.items()))
+    by_cells: dict[tuple[int, ...], list[int]] = {}
+    for digit, cells in sorted(by_digit.items()):
+        by_cells.setdefault(tuple(sorted(cells)), []).append(digit)
+    return "; ".join(f"{'/'.join(map(str, digits))} {'leaves' if len(digits) == 1 else 'leave'} "
+                     f"{board.geometry.names(cells)}" for cells, digits in by_cells.items())

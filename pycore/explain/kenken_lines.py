@@ -116,10 +116,10 @@ def parity(board: Board) -> Step | None:
             odd = (odd_total - others) % 2
             gone = board.candidates[cell] & (~ODD if odd else ODD)
             eliminations = tuple((cell, d) for d in _digits(gone))
-            labels = ", ".join(layout(board.puzzle)[i].label for i in cages)
             return Step("parity",
-                        f"Parity: {area.name} total {total}, {_odd_word(total)}, and the cages "
-                        f"{labels} always total {_odd_word(cages_odd)}, so {g.names(cells)} "
+                        f"Parity: {_area_verb(area, 'total')} {total}, {_odd_word(total)}, and "
+                        f"{_cages_phrase(board, area, cages, 'always total')} "
+                        f"{_odd_word(cages_odd)}, so {g.names(cells)} "
                         f"{'add' if not outs else 'add (or subtract)'} to "
                         f"{_odd_word(odd_total)} and {g.name(cell)} is "
                         f"{'odd' if odd else 'even'}: {eliminations_text(board, eliminations)}",
@@ -200,8 +200,9 @@ def _sum_step(board: Board, area: Area, cages, ins, outs, cages_total: int, tota
     if not open_ins and not open_outs:
         return None
     g = board.geometry
-    rule = (f"Line sum: {area.name} total {total} and the cages {_labels(board, cages)} "
-            f"{'that cover it' if outs else 'inside'} total {cages_total}, so ")
+    rule = (f"Line sum: {_area_verb(area, 'total')} {total} and "
+            f"{_cages_phrase(board, area, cages, 'total', 'covering' if outs else 'inside')} "
+            f"{cages_total}, so ")
     if not open_outs:
         rule += f"{_joined(g, open_ins, ' + ')} = {-value}"
     elif not open_ins:
@@ -232,8 +233,8 @@ def _product_step(board: Board, area: Area, cages, ins, outs, cages_product: int
     if not open_ins and not open_outs:
         return None
     g = board.geometry
-    rule = (f"Line product: {area.name} multiply to {total} and the cages "
-            f"{_labels(board, cages)} {'that cover it' if outs else 'inside'} multiply to "
+    rule = (f"Line product: {_area_verb(area, 'multiply')} to {total} and "
+            f"{_cages_phrase(board, area, cages, 'multiply', 'covering' if outs else 'inside')} to "
             f"{cages_product}, so ")
     if not open_outs:
         rule += f"{_joined(g, open_ins, ' × ')} = {_fraction_text(1 / ratio)}"
@@ -254,9 +255,26 @@ def _product_step(board: Board, area: Area, cages, ins, outs, cages_product: int
                              _options(board, "x", terms, ratio, _product_options), area, cages)
 
 
-def _labels(board: Board, cages) -> str:
-    cage_layout = layout(board.puzzle)
-    return ", ".join(cage_layout[i].label for i in cages)
+def _area_verb(area: Area, verb: str) -> str:
+    """"row A totals", "rows A and B total"."""
+    return f"{area.name} {_singular(verb)}" if area.count == 1 else f"{area.name} {verb}"
+
+
+def _singular(verb: str) -> str:
+    return verb[:-1] + "ies" if verb.endswith("y") else verb + "s"
+
+
+def _cages_phrase(board: Board, area: Area, cages, verb: str, where: str = "") -> str:
+    """"the 5+ cage inside it totals", "the 12× and 4× cages covering them multiply"."""
+    labels = [layout(board.puzzle)[i].label for i in cages]
+    if where:
+        where = f" {where} {'it' if area.count == 1 else 'them'}"
+    if len(labels) == 1:
+        words = verb.split(" ")
+        words[-1] = _singular(words[-1])
+        return f"the {labels[0]} cage{where} {' '.join(words)}"
+    listed = ", ".join(labels[:-1]) + " and " + labels[-1]
+    return f"the {listed} cages{where} {verb}"
 
 
 def _joined(g, cells, sign: str) -> str:
