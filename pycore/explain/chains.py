@@ -139,12 +139,13 @@ def xy_chain(board: Board) -> Step | None:
 
 
 def aic(board: Board) -> Step | None:
-    """Alternating inference chains over every kind of link, grouped nodes included.
+    """Alternating inference chains over every kind of link, grouped nodes and two-cell almost
+    locked sets included.
     Ends on one digit: cells seeing both ends lose it; ends on two digits: each end's cell
     loses the other's digit where they see each other (in general: whatever cannot be true
     with either end). A chain that closes on a weak link is a continuous loop: every weak link
     in it has a true end."""
-    graph = LinkGraph(board, conjugates=True, bivalue=True, groups=True)
+    graph = LinkGraph(board, conjugates=True, bivalue=True, groups=True, als=True)
     g = board.geometry
     for start, end, levels in graph.chains(MAX_AIC):
         kill = graph.kill[start] & graph.kill[end]
@@ -157,11 +158,13 @@ def aic(board: Board) -> Step | None:
             if not kill:
                 continue
             return chain_step("aic", graph, chain, kill,
-                              f"AIC, continuous loop {graph.notation(chain + [start])}: every "
+                              f"AIC, continuous loop {graph.notation(chain + [start])}"
+                              f"{graph.als_note(chain)}: every "
                               f"weak link in it has a true end, so "
                               f"{eliminations_text(graph.eliminations(kill), g)}")
         return chain_step("aic", graph, chain, kill,
-                          f"AIC {graph.notation(chain)}: {graph.claim(start)} or "
+                          f"AIC {graph.notation(chain)}{graph.als_note(chain)}: "
+                          f"{graph.claim(start)} or "
                           f"{graph.claim(end)}, so {eliminations_text(graph.eliminations(kill), g)}")
     return None
 

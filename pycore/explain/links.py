@@ -2,7 +2,9 @@
 
 A node is a digit in one cell or, grouped, a digit's places where two houses cross, read as "the
 digit is in one of these cells". A strong link joins two nodes of which at least one is true: a
-digit whose places in a house are exactly the two nodes, or the two candidates of a bivalue cell.
+digit whose places in a house are exactly the two nodes, the two candidates of a bivalue cell, or
+two digits of an almost locked set (two cells of a house with three digits between them, not both
+bivalue: without one digit they are a locked pair, so each other digit is in one of them).
 A weak link joins two nodes that cannot both be true: one digit in cells that all see each other,
 or two digits of one cell.
 
@@ -77,12 +79,14 @@ class LinkGraph:
     """The nodes that have a strong link, their strong links and what each node rules out.
 
     `strong[i]` maps a neighbour to the house of the link (None: inside a bivalue cell);
+    `als` holds the node pairs linked through an almost locked set;
     `kill[i]` are the live candidates that cannot be true with node i; `weak[i]` and
     `onward[i]` are node masks: the nodes weakly linked to i, and the nodes one weak then one
     strong link away (the next node a chain arriving at i by a strong link can reach).
     """
 
-    def __init__(self, board: Board, *, conjugates: bool, bivalue: bool, groups: bool):
+    def __init__(self, board: Board, *, conjugates: bool, bivalue: bool, groups: bool,
+                 als: bool = False):
         g = board.geometry
         shape = shape_of(g)
         self.board = board
@@ -91,6 +95,7 @@ class LinkGraph:
         self.nodes: list[Node] = []
         self.index: dict[Node, int] = {}
         self.strong: list[dict[int, int | None]] = []
+        self.als: set[tuple[int, int]] = set()
         if conjugates:
             self._house_links(board, shape, groups)
         if bivalue:
@@ -99,6 +104,8 @@ class LinkGraph:
                 if rest and not rest & (rest - 1):
                     low, high = (d + 1 for d in bits(mask))
                     self._link(Node(low, 1 << cell), Node(high, 1 << cell), None)
+        if als:
+            self._als_links(board)
         self.cands = [((node.cells << ((node.digit - 1) * n))) for node in self.nodes]
         self.kill = [self._kill(node, shape, live) for node in self.nodes]
         self.strong_bits = [sum(1 << j for j in s) for s in self.strong]
@@ -152,6 +159,21 @@ class LinkGraph:
                         continue   # each split once: the part with the lower mask first
                     if all(p & (p - 1) == 0 or p in grouped for p in (part, other)):
                         self._link(Node(digit, part), Node(digit, other), house)
+
+    def _als_links(self, board: Board) -> None:
+        cand = board.candidates
+        for index, house in enumerate(board.geometry.houses):
+            narrow = [c for c in house.cells if cand[c] and bin(cand[c]).count("1") <= 3]
+            for pair in combinations(narrow, 2):
+                union = cand[pair[0]] | cand[pair[1]]
+                if bin(union).count("1") != 3 or all(bin(cand[c]).count("1") == 2 for c in pair):
+                    continue   # two bivalue cells: (x=y)-(y=z) already says it, one link longer
+                parts = {d + 1: sum(1 << c for c in pair if cand[c] >> d & 1) for d in bits(union)}
+                for x, y in combinations(parts, 2):
+                    a, b = Node(x, parts[x]), Node(y, parts[y])
+                    self._link(a, b, index)
+                    i, j = self.index[a], self.index[b]
+                    self.als.update(((i, j), (j, i)))
 
     def _kill(self, node: Node, shape: Shape, live: int) -> int:
         seen = shape.cell_mask
@@ -262,28 +284,44 @@ class LinkGraph:
         return f"{self.where(node)} is {node.digit}"
 
     def notation(self, chain, digits: bool = True) -> str:
-        """Eureka-like: "(4)A1=(4)A7-(6=2)B7…" with = a strong and - a weak link; two
-        candidates of one cell side by side share their cell. Without `digits`, cells only."""
-        strong = [k % 2 == 0 for k in range(len(chain) - 1)]
+        """Eureka-like: "(4)A1=(4)A7-(6=2)B7…" with = a strong and - a weak link (links
+        alternate, the first strong). Two candidates of one cell side by side share their cell;
+        two digits of an almost locked set share its cells: "(1=3)B4+B6". Without `digits`,
+        cells only."""
         out = []
         i = 0
         while i < len(chain):
+            if i:
+                out.append("=" if i % 2 else "-")
             node = self.nodes[chain[i]]
-            if not digits:
-                out.append(self.where(node))
+            nxt = self.nodes[chain[i + 1]] if digits and i + 1 < len(chain) else None
+            link = "=" if i % 2 == 0 else "-"
+            if nxt is not None and not node.is_group and nxt.cells == node.cells:
+                out.append(f"({node.digit}{link}{nxt.digit}){self.where(node)}")
+                i += 2
+            elif nxt is not None and (chain[i], chain[i + 1]) in self.als:
+                cells = "+".join(self.board.geometry.name(c) for c in bits(node.cells | nxt.cells))
+                out.append(f"({node.digit}{link}{nxt.digit}){cells}")
+                i += 2
+            elif digits:
+                out.append(f"({node.digit}){self.where(node)}")
                 i += 1
             else:
-                nxt = self.nodes[chain[i + 1]] if i + 1 < len(chain) else None
-                if nxt is not None and not node.is_group and nxt.cells == node.cells:
-                    link = "=" if strong[i] else "-"
-                    out.append(f"({node.digit}{link}{nxt.digit}){self.where(node)}")
-                    i += 2
-                else:
-                    out.append(f"({node.digit}){self.where(node)}")
-                    i += 1
-            if i < len(chain):
-                out.append("=" if strong[i - 1] else "-")
+                out.append(self.where(node))
+                i += 1
         return "".join(out)
+
+    def als_note(self, chain) -> str:
+        """", B4+B6 an almost locked set" for each one the chain passes through."""
+        sets = []
+        for a, b in zip(chain, chain[1:]):
+            if (a, b) in self.als:
+                sets.append("+".join(self.board.geometry.name(c)
+                                     for c in bits(self.nodes[a].cells | self.nodes[b].cells)))
+        if not sets:
+            return ""
+        return ", " + ", ".join(sets) + (" an almost locked set" if len(sets) == 1
+                                         else " almost locked sets")
 
 
 def eliminations_text(eliminations, geometry: Geometry) -> str:

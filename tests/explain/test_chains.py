@@ -245,3 +245,29 @@ def test_aic_through_a_windoku_window():
     board = with_marks(board, {"H8": "12"})
     step = find("aic", board)
     assert names(step.eliminations) == {("B8", 1), ("H2", 1)}
+
+
+def test_aic_through_an_almost_locked_set():
+    # Row A holds 1 only in A1, A5; row C holds 3 only in C2, C5; E5 and G5 hold 1/2/3 each
+    # (three digits in two cells of column 5: if neither is 1, one of them is 3).
+    # (1)A1=(1)A5-(1=3)E5+G5-(3)C5=(3)C2: A1 is 1 or C2 is 3, and they share box 1, so A1 loses
+    # 3 and C2 loses 1. The two-link pieces end on a set of column 5 and a cell outside it.
+    board = make_board()
+    board = confine(board, 1, "row A", "A1 A5")
+    board = confine(board, 3, "row C", "C2 C5")
+    board = with_marks(board, {"E5": "123", "G5": "123"})
+    step = find("aic", board)
+    assert names(step.eliminations) == {("A1", 3), ("C2", 1)}
+    assert step.text == ("AIC (1)A1=(1)A5-(1=3)E5+G5-(3)C5=(3)C2, E5+G5 an almost locked set: "
+                         "A1 is 1 or C2 is 3, so 1 leaves C2, 3 leaves A1")
+    assert find("xy-chain", board) is None and find("x-chain", board) is None
+
+
+def test_aic_does_not_read_two_bivalue_cells_as_an_almost_locked_set():
+    # E5 = 1/2 and E9 = 2/3 are three digits in two cells of row E, but as two bivalue cells
+    # they are already the chain (1=2)E5-(2=3)E9; the chain shown keeps them so.
+    board = with_marks(make_board(), {"E5": "12", "E9": "23", "A5": "13"})
+    # (3=1)A5-(1=2)E5-(2=3)E9: A5 or E9 is 3; A9 and E5 see both, E5 has no 3: A9 loses 3.
+    step = find("aic", board)
+    assert names(step.eliminations) == {("A9", 3)}
+    assert "(1=2)E5-(2=3)E9" in step.text
