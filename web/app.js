@@ -95,7 +95,7 @@ const hints = createHints({
   solution: () => (state.solution?.text === state.text && state.solution.status === "unique" ? state.solution.solution : null),
   afterStuck: () => solveClicked(),
 });
-toolbarEl.after(hints.panel);
+boardEl.after(hints.panel);   // the explanation right under the grid it speaks of
 // Test-only: `&slice=N` caps a solve slice at N search nodes (slow, long solves for the cancel test).
 const SLICE_CAP = Number(new URLSearchParams(location.search).get("slice")) || Infinity;
 

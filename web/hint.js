@@ -87,7 +87,7 @@ export function createHints(glue) {
       const gone = new Set(step.eliminations.filter(([c]) => c === Number(index)).map(([, d]) => d));
       const placed = new Set(step.placements.filter(([c]) => c === Number(index)).map(([, d]) => d));
       const side = Math.ceil(Math.sqrt(glue.size()));
-      const overlay = el("span", { class: "hint-marks", "aria-hidden": "true" });
+      const overlay = el("span", { class: "marks hint-marks", "aria-hidden": "true" });
       for (const ch of digits) {
         const d = parseInt(ch, 36);
         const cls = gone.has(d) ? "gone" : placed.has(d) ? "placed" : "";
