@@ -103,12 +103,14 @@ def chain_step(slug: str, graph: LinkGraph, chain, kill: int, text: str) -> Step
 def x_chain(board: Board) -> Step | None:
     """One digit, conjugate pairs joined by cells that see each other: one end holds the
     digit, so cells that see both ends lose it."""
-    graph = LinkGraph(board, conjugates=True, bivalue=False, groups=False)
+    graph = LinkGraph(board, conjugates=True, bivalue=False)
     for start, end, levels in graph.chains(MAX_X_CHAIN):
         kill = graph.kill[start] & graph.kill[end]
         if not kill:
             continue
         chain = graph.path(start, end, levels)
+        if graph.overlaps(chain):
+            continue
         digit = graph.nodes[start].digit
         g = board.geometry
         return chain_step("x-chain", graph, chain, kill,
@@ -122,15 +124,17 @@ def x_chain(board: Board) -> Step | None:
 def xy_chain(board: Board) -> Step | None:
     """Bivalue cells, each linked to the next by a shared digit: the chain's first cell or
     its last holds the digit they both start and end with; cells seeing both lose it."""
-    graph = LinkGraph(board, conjugates=False, bivalue=True, groups=False)
+    graph = LinkGraph(board, conjugates=False, bivalue=True)
     for start, end, levels in graph.chains(MAX_XY_CHAIN, min_strong=3):
         first, last = graph.nodes[start], graph.nodes[end]
-        if first.digit != last.digit or first.cells == last.cells:
+        if first.digit != last.digit:
             continue
         kill = graph.kill[start] & graph.kill[end]
         if not kill:
             continue
         chain = graph.path(start, end, levels)
+        if graph.overlaps(chain):
+            continue
         return chain_step("xy-chain", graph, chain, kill,
                           f"XY-Chain: {graph.notation(chain)} puts {first.digit} in "
                           f"{graph.where(first)} or {graph.where(last)}, so "
@@ -145,7 +149,8 @@ def aic(board: Board) -> Step | None:
     loses the other's digit where they see each other (in general: whatever cannot be true
     with either end). A chain that closes on a weak link is a continuous loop: every weak link
     in it has a true end."""
-    graph = LinkGraph(board, conjugates=True, bivalue=True, groups=True, als=True)
+    graph = LinkGraph(board, conjugates=True, bivalue=True, groups=True, als=True,
+                      cell_links=True)
     g = board.geometry
     for start, end, levels in graph.chains(MAX_AIC):
         kill = graph.kill[start] & graph.kill[end]
@@ -153,6 +158,8 @@ def aic(board: Board) -> Step | None:
         if not kill and not loop:
             continue
         chain = graph.path(start, end, levels)
+        if graph.overlaps(chain):
+            continue
         if loop:
             kill = graph.loop_kill(chain)
             if not kill:
@@ -164,8 +171,8 @@ def aic(board: Board) -> Step | None:
                               f"{eliminations_text(graph.eliminations(kill), g)}")
         return chain_step("aic", graph, chain, kill,
                           f"AIC {graph.notation(chain)}{graph.als_note(chain)}: "
-                          f"{graph.claim(start)} or "
-                          f"{graph.claim(end)}, so {eliminations_text(graph.eliminations(kill), g)}")
+                          f"{graph.claim(start)} or {graph.claim(end)}, so "
+                          f"{eliminations_text(graph.eliminations(kill), g)}")
     return None
 
 

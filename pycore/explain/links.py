@@ -79,14 +79,17 @@ class LinkGraph:
     """The nodes that have a strong link, their strong links and what each node rules out.
 
     `strong[i]` maps a neighbour to the house of the link (None: inside a bivalue cell);
-    `als` holds the node pairs linked through an almost locked set;
+    `als` maps node pairs linked through an almost locked set to its cells (a mask);
     `kill[i]` are the live candidates that cannot be true with node i; `weak[i]` and
     `onward[i]` are node masks: the nodes weakly linked to i, and the nodes one weak then one
     strong link away (the next node a chain arriving at i by a strong link can reach).
     """
 
-    def __init__(self, board: Board, *, conjugates: bool, bivalue: bool, groups: bool,
-                 als: bool = False):
+    def __init__(self, board: Board, *, conjugates: bool, bivalue: bool, groups: bool = False,
+                 als: bool = False, cell_links: bool = False):
+        """Which links to draw: `conjugates` (a digit's two places, or two groups with
+        `groups`, in a house), `bivalue` cells, almost locked sets (`als`); `cell_links` lets a
+        weak link join two digits of one cell (else weak links join one digit in two cells)."""
         g = board.geometry
         shape = shape_of(g)
         self.board = board
@@ -95,7 +98,8 @@ class LinkGraph:
         self.nodes: list[Node] = []
         self.index: dict[Node, int] = {}
         self.strong: list[dict[int, int | None]] = []
-        self.als: set[tuple[int, int]] = set()
+        self.als: dict[tuple[int, int], int] = {}
+        self.cell_links = cell_links
         if conjugates:
             self._house_links(board, shape, groups)
         if bivalue:
@@ -170,17 +174,17 @@ class LinkGraph:
                     continue   # two bivalue cells: (x=y)-(y=z) already says it, one link longer
                 parts = {d + 1: sum(1 << c for c in pair if cand[c] >> d & 1) for d in bits(union)}
                 for x, y in combinations(parts, 2):
-                    a, b = Node(x, parts[x]), Node(y, parts[y])
-                    self._link(a, b, index)
-                    i, j = self.index[a], self.index[b]
-                    self.als.update(((i, j), (j, i)))
+                    i, j = self._node(Node(x, parts[x])), self._node(Node(y, parts[y]))
+                    if j not in self.strong[i]:
+                        self._link(self.nodes[i], self.nodes[j], index)
+                        self.als[i, j] = self.als[j, i] = sum(1 << c for c in pair)
 
     def _kill(self, node: Node, shape: Shape, live: int) -> int:
         seen = shape.cell_mask
         for cell in bits(node.cells):
             seen &= shape.peer_mask[cell]
         kill = seen << ((node.digit - 1) * self.n)
-        if not node.is_group:
+        if self.cell_links and not node.is_group:
             cell = node.cells.bit_length() - 1
             for d in bits(self.board.candidates[cell]):
                 if d != node.digit - 1:
@@ -280,7 +284,8 @@ class LinkGraph:
     def claim(self, i: int) -> str:
         node = self.nodes[i]
         if node.is_group:
-            return f"{node.digit} is in {' or '.join(self.where(node).split('|'))}"
+            places = self.board.geometry.names(bits(node.cells))
+            return f"{node.digit} is in {places.replace(' and ', ' or ')}"
         return f"{self.where(node)} is {node.digit}"
 
     def notation(self, chain, digits: bool = True) -> str:
@@ -296,12 +301,12 @@ class LinkGraph:
             node = self.nodes[chain[i]]
             nxt = self.nodes[chain[i + 1]] if digits and i + 1 < len(chain) else None
             link = "=" if i % 2 == 0 else "-"
-            if nxt is not None and not node.is_group and nxt.cells == node.cells:
-                out.append(f"({node.digit}{link}{nxt.digit}){self.where(node)}")
+            als = self.als.get((chain[i], chain[i + 1])) if nxt is not None else None
+            if als is not None and i % 2 == 0:
+                out.append(f"({node.digit}={nxt.digit}){self.cells_text(als)}")
                 i += 2
-            elif nxt is not None and (chain[i], chain[i + 1]) in self.als:
-                cells = "+".join(self.board.geometry.name(c) for c in bits(node.cells | nxt.cells))
-                out.append(f"({node.digit}{link}{nxt.digit}){cells}")
+            elif nxt is not None and not node.is_group and nxt.cells == node.cells:
+                out.append(f"({node.digit}{link}{nxt.digit}){self.where(node)}")
                 i += 2
             elif digits:
                 out.append(f"({node.digit}){self.where(node)}")
@@ -311,17 +316,27 @@ class LinkGraph:
                 i += 1
         return "".join(out)
 
+    def cells_text(self, cells: int) -> str:
+        return "+".join(self.board.geometry.name(c) for c in bits(cells))
+
     def als_note(self, chain) -> str:
         """", B4+B6 an almost locked set" for each one the chain passes through."""
-        sets = []
-        for a, b in zip(chain, chain[1:]):
-            if (a, b) in self.als:
-                sets.append("+".join(self.board.geometry.name(c)
-                                     for c in bits(self.nodes[a].cells | self.nodes[b].cells)))
+        sets = [self.cells_text(self.als[k]) for k in zip(chain[::2], chain[1::2]) if k in self.als]
         if not sets:
             return ""
         return ", " + ", ".join(sets) + (" an almost locked set" if len(sets) == 1
                                          else " almost locked sets")
+
+    def overlaps(self, chain) -> bool:
+        """Whether two nodes of one digit share a cell (each step still holds, but a reader
+        expects every node to be new)."""
+        seen: dict[int, int] = {}
+        for i in chain:
+            node = self.nodes[i]
+            if seen.get(node.digit, 0) & node.cells:
+                return True
+            seen[node.digit] = seen.get(node.digit, 0) | node.cells
+        return False
 
 
 def eliminations_text(eliminations, geometry: Geometry) -> str:
