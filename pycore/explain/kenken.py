@@ -116,65 +116,111 @@ def _confined(board: Board, index: int, unit: int, d: int, places) -> Step | Non
 
 
 def cage_subsets(board: Board) -> Step | None:
-    """Two cages that meet a house hold different digits there (and wherever else their cells
-    see each other), so only pairs of fillings that never clash can stand. The rule: a digit
-    that every such pair puts inside the house is locked into the two cages' cells there (as a
-    naked subset is), and leaves the rest of the house. Two 2-cell cages of a row that between
-    them must hold 1/2/3/4 take those four digits from every other cell of the row."""
+    """Two cages whose cells see each other (in a shared house or anywhere) cannot put one digit
+    in two cells that see each other, so only pairs of fillings that never clash can stand.
+    The rule: (1) a candidate that no standing pair uses leaves its cell; (2) a digit that every
+    standing pair puts inside a house the two share is locked into their cells there, as in a
+    naked subset, and leaves the rest of the house. Two 2-cell cages of a row that between them
+    must hold 1/2/3/4 take those four digits from every other cell of the row."""
     if not applies(board):
         return None
     g = board.geometry
-    cages = layout(board.puzzle)
-    for unit, house in enumerate(g.houses):
+    done = set()
+    for house in g.houses:
         touching = sorted({g.cage_of[c] for c in house.cells if not board.values[c]} - {-1})
-        for a, b in combinations(touching, 2):
-            step = _pair_in_house(board, cages, unit, a, b)
-            if step:
-                return step
+        for pair in combinations(touching, 2):
+            if pair not in done:
+                done.add(pair)
+                step = _pair_step(board, *pair)
+                if step:
+                    return step
     return None
 
 
-def _pair_in_house(board: Board, cages, unit: int, a: int, b: int) -> Step | None:
+_pair_cache: dict = {}
+
+
+def _standing(board: Board, a: int, b: int):
+    """(digits per cell of a, of b, {house: digits every standing pair puts there}) over the
+    pairs of fillings that do not clash; None when there are too many pairs to compare or none
+    stands. Cached on the two cages' candidates."""
     fills_a, fills_b = fillings(board, a), fillings(board, b)
     if not fills_a or not fills_b or len(fills_a) * len(fills_b) > PAIR_LIMIT:
         return None
+    key = (board.puzzle.kind, board.size, board.puzzle.cages[a], board.puzzle.cages[b],
+           fills_a, fills_b)
+    found = _pair_cache.get(key, _pair_cache)
+    if found is not _pair_cache:
+        return found
+    if len(_pair_cache) > 20_000:
+        _pair_cache.clear()
     g = board.geometry
+    cages = layout(board.puzzle)
     cells_a, cells_b = cages[a].cells, cages[b].cells
     clashes = [(i, j) for i, x in enumerate(cells_a) for j, y in enumerate(cells_b) if g.sees(x, y)]
-    in_a = [i for i, c in enumerate(cells_a) if c in g.houses[unit].cells]
-    in_b = [j for j, c in enumerate(cells_b) if c in g.houses[unit].cells]
-    alone = required(fills_a, in_a) | required(fills_b, in_b)
-    need = -1
+    shared = [(unit, pa, [j for u, pb, _ in cages[b].houses if u == unit for j in pb])
+              for unit, pa, _ in cages[a].houses if any(u == unit for u, _, _ in cages[b].houses)]
+    masks_a, masks_b = [0] * len(cells_a), [0] * len(cells_b)
+    need = {unit: -1 for unit, _, _ in shared}
+    stands = False
     for fa in fills_a:
-        here_a = 0
-        for i in in_a:
-            here_a |= 1 << (fa[i] - 1)
         for fb in fills_b:
             if any(fa[i] == fb[j] for i, j in clashes):
                 continue
-            here = here_a
-            for j in in_b:
-                here |= 1 << (fb[j] - 1)
-            need &= here
-            if not need & ~alone:
-                return None
-    if need == -1:
+            stands = True
+            for i, d in enumerate(fa):
+                masks_a[i] |= 1 << (d - 1)
+            for j, d in enumerate(fb):
+                masks_b[j] |= 1 << (d - 1)
+            for unit, pa, pb in shared:
+                here = 0
+                for i in pa:
+                    here |= 1 << (fa[i] - 1)
+                for j in pb:
+                    here |= 1 << (fb[j] - 1)
+                need[unit] &= here
+    found = _pair_cache[key] = (masks_a, masks_b, need) if stands else None
+    return found
+
+
+def _pair_step(board: Board, a: int, b: int) -> Step | None:
+    found = _standing(board, a, b)
+    if found is None:
         return None
-    need &= ~alone
-    both = set(cells_a) | set(cells_b)
-    outside = [c for c in g.houses[unit].cells if c not in both]
-    eliminations = tuple((c, d) for d in _digits(need) for c in outside if board.has(c, d))
-    if not eliminations:
-        return None
-    inside = [cells_a[i] for i in in_a] + [cells_b[j] for j in in_b]
-    house = g.houses[unit].name
-    return Step("cage-subsets",
-                f"Cage subsets: {cage_name(board, a)} and {cage_name(board, b)} cannot share a "
-                f"digit in {house}, and every way to fill them side by side puts "
-                f"{digits_text(need)} in {g.names(inside)}, so "
-                f"{eliminations_text(board, eliminations)}",
-                eliminations=eliminations, cells=tuple(sorted(inside)), units=(unit,),
-                cages=(a, b))
+    masks_a, masks_b, need = found
+    g = board.geometry
+    cages = layout(board.puzzle)
+    both = cages[a].cells + cages[b].cells
+    pair_words = f"{cage_name(board, a)} and {cage_name(board, b)}"
+    fills_a, fills_b = fillings(board, a), fillings(board, b)
+    # what a cage rules out alone is cage arithmetic's step, not this one
+    alone = possible(fills_a, len(masks_a)) + possible(fills_b, len(masks_b))
+    eliminations = tuple((cell, d) for cell, mask, own in zip(both, masks_a + masks_b, alone)
+                         for d in _digits(board.candidates[cell] & own & ~mask))
+    if eliminations:
+        return Step("cage-subsets",
+                    f"Cage subsets: {pair_words} cannot repeat a digit where their cells see "
+                    f"each other, and only the fillings that fit side by side can stand, so "
+                    f"{eliminations_text(board, eliminations)}",
+                    eliminations=eliminations, cells=tuple(sorted(both)), cages=(a, b))
+    fills_a, fills_b = fillings(board, a), fillings(board, b)
+    for unit, digits in need.items():
+        alone = 0
+        for cage, fills in ((cages[a], fills_a), (cages[b], fills_b)):
+            alone |= required(fills, next(p for u, p, _ in cage.houses if u == unit))
+        digits &= ~alone          # what one cage needs alone is a cage/line overlap
+        outside = [c for c in g.houses[unit].cells if c not in both]
+        eliminations = tuple((c, d) for d in _digits(digits) for c in outside if board.has(c, d))
+        if eliminations:
+            inside = [c for c in both if c in g.houses[unit].cells]
+            return Step("cage-subsets",
+                        f"Cage subsets: {pair_words} cannot share a digit in "
+                        f"{g.houses[unit].name}, and every way to fill them side by side puts "
+                        f"{digits_text(digits)} in {g.names(inside)}, so "
+                        f"{eliminations_text(board, eliminations)}",
+                        eliminations=eliminations, cells=tuple(sorted(inside)), units=(unit,),
+                        cages=(a, b))
+    return None
 
 
 def _digits(mask: int) -> list[int]:

@@ -205,10 +205,10 @@ def test_cage_subsets_two_cages_hold_four_digits_of_a_row():
 
 
 def test_cage_subsets_combination_against_a_neighbour():
-    # 3× is 1 and 3, so 7+ beside it in row A cannot be 1+6 or 3+4: it is 2+5, and 2 and 5
-    # leave A5 and A6 (1 and 3 are 3×'s own claim, a cage/line overlap)
+    # 3× is 1 and 3, so 7+ beside it in row A cannot be 1+6 or 3+4: it is 2+5
     step = find("cage-subsets", kenken(6, ("A1 A2", 7, "+"), ("A3 A4", 3, "x")))
-    assert names(step.eliminations, 6) == every((2, 5), "A5 A6")
+    assert names(step.eliminations, 6) == every((1, 3, 4, 6), "A1 A2")
+    assert step.cages == (0, 1)
 
 
 def test_cage_subsets_finds_nothing_for_independent_cages():
@@ -218,10 +218,16 @@ def test_cage_subsets_finds_nothing_for_independent_cages():
 
 
 def test_cage_subsets_pairs_force_digits_a_single_cage_does_not():
-    # 6×6 row A: 7+ (1+6, 2+5, 3+4) beside 9+ (3+6, 4+5): only 1+6 with 4+5 and 2+5 with 3+6
-    # share nothing, and both put 5 and 6 in A1–A4
-    step = find("cage-subsets", kenken(6, ("A1 A2", 7, "+"), ("A3 A4", 9, "+")))
-    assert names(step.eliminations, 6) == every((5, 6), "A5 A6")
+    # 6×6 row A: 7+ (1+6, 2+5, 3+4) beside 9+ (3+6, 4+5). 3+4 clashes with both of 9+'s
+    # fillings, so 3 and 4 leave A1 and A2 first. The pairs left, 1+6 with 4+5 and 2+5 with 3+6,
+    # both put 5 and 6 in A1–A4: then 5 and 6 leave A5 and A6.
+    board = kenken(6, ("A1 A2", 7, "+"), ("A3 A4", 9, "+"))
+    first = find("cage-subsets", board)
+    assert names(first.eliminations, 6) == every((3, 4), "A1 A2")
+    board = without(board, {"A1": "34", "A2": "34"})
+    then = find("cage-subsets", board)
+    assert names(then.eliminations, 6) == every((5, 6), "A5 A6")
+    assert then.units == (0,)
 
 
 # --- parity ------------------------------------------------------------------------------------
