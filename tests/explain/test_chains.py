@@ -75,6 +75,17 @@ def test_simple_colouring_with_diagonals_in_sudoku_x():
     assert names(step.eliminations) == {("I1", 5), ("D7", 5), ("F7", 5), ("B8", 5), ("C8", 5)}
 
 
+def test_simple_colouring_through_a_jigsaw_region():
+    # 5: region 1 only A1, C5; column 5 only C5, G5; row G only G5, G8. Colours: A1, G5 against
+    # C5, G8. Only A8 sees one of each (A1 in row A, G8 in column 8).
+    board = make_board(kind="jigsaw", regions=JIGSAW)
+    board = confine(board, 5, "region 1", "A1 C5")
+    board = confine(board, 5, "column 5", "C5 G5")
+    board = confine(board, 5, "row G", "G5 G8")
+    step = find("simple-colouring", board)
+    assert names(step.eliminations) == {("A8", 5)}
+
+
 # --- X-Chain --------------------------------------------------------------------------------------
 
 def x_chain_board():
@@ -166,6 +177,14 @@ def test_xy_chain_through_a_diagonal():
     board = with_marks(make_board(kind="sudoku-x"), {"A1": "12", "E5": "23", "E9": "31"})
     step = find("xy-chain", board)
     assert names(step.eliminations) == {("A9", 1), ("E1", 1), ("I9", 1)}
+
+
+def test_xy_chain_through_a_windoku_window():
+    # B2 and D4 share only window 1: (1=2)B2-(2=3)D4-(3=1)D9. Seeing B2 and D9: B9, D2 and,
+    # through the window and row D, D3.
+    board = with_marks(make_board(kind="windoku"), {"B2": "12", "D4": "23", "D9": "31"})
+    step = find("xy-chain", board)
+    assert names(step.eliminations) == {("B9", 1), ("D2", 1), ("D3", 1)}
 
 
 # --- AIC ------------------------------------------------------------------------------------------
@@ -271,3 +290,16 @@ def test_aic_does_not_read_two_bivalue_cells_as_an_almost_locked_set():
     step = find("aic", board)
     assert names(step.eliminations) == {("A9", 3)}
     assert "(1=2)E5-(2=3)E9" in step.text
+
+
+def test_aic_through_a_jigsaw_region():
+    # Region 1 holds 1 only in A1, C5; column 5 holds 2 only in C5, G5; G8 = 1/2.
+    # (1)A1=(1-2)C5=(2)G5-(2=1)G8: A8 and G1 see both ends. (Row A's 1s, A1 and A6–A9, are a
+    # grouped strong link too, but it leads back to A1 only.)
+    board = make_board(kind="jigsaw", regions=JIGSAW)
+    board = confine(board, 1, "region 1", "A1 C5")
+    board = confine(board, 2, "column 5", "C5 G5")
+    board = with_marks(board, {"G8": "12"})
+    step = find("aic", board)
+    assert names(step.eliminations) == {("A8", 1), ("G1", 1)}
+    assert step.text == "AIC (1)A1=(1-2)C5=(2)G5-(2=1)G8: A1 is 1 or G8 is 1, so 1 leaves A8 and G1"
