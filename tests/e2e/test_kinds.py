@@ -70,6 +70,9 @@ def check_grid(page, kind: str, n: int, givens, cages, regions=None, progress=No
         for cell, note in zip(cells, progress):
             if note.startswith("s"):
                 assert (cell["value"], cell["solved"], cell["candidates"]) == (note[1:], True, ""), (cell, note)
+            elif note.startswith("c") and len(note) - 1 == n:
+                # every digit: SudokuWiki's "nobody has narrowed this cell"; shown as no marks
+                assert (cell["value"], cell["candidates"], cell["text"]) == ("", "", ""), (cell, note)
             elif note.startswith("c"):
                 assert (cell["value"], cell["candidates"]) == ("", note[1:]), (cell, note)
                 assert cell["text"] == note[1:], (cell, note)  # one pencil mark per candidate

@@ -72,7 +72,7 @@ def test_play_undo_redo_reset_and_share(page, site):
     assert cell.get_attribute("data-value") == "5"
     page.click("[data-action=pencil]")
     page.locator("[data-cell=r1c3]").click()
-    page.keyboard.press("Delete")  # the link gave all nine candidates
+    # the link gave all nine candidates, which read as none (no wall of 1-9 marks)
     assert page.locator("[data-cell=r1c3]").get_attribute("data-candidates") == ""
     page.keyboard.press("1")
     page.keyboard.press("2")
@@ -91,6 +91,7 @@ def test_play_undo_redo_reset_and_share(page, site):
     link.wait_for()
     shared = link.get_attribute("href")
     assert shared.startswith(site.url + "?bd=")
+    page.keyboard.press("Escape")  # closes the share dialog
     page.click("[data-action=reset]")
     assert cell.get_attribute("data-value") == ""
     page.goto(shared)

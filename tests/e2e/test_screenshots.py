@@ -1,6 +1,7 @@
-"""Every kind at phone (390×844) and desktop (1280×900) size: the grid fits the screen (a 25×25
-grid may scroll sideways on a phone, at a legible cell size), cells are square, and a screenshot
-of each goes to screenshots/ (git-ignored) for a person to look at."""
+"""Every kind at phone (320 and 390 px wide) and desktop (1280×900) size, light and dark, as opened
+and after some play: the grid fits the screen (16×16 and 25×25 may scroll sideways on a phone, at
+a legible cell size, from their first column), cells are square, and a screenshot of each goes
+to screenshots/ (git-ignored) for a person to look at."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,7 +13,7 @@ from pageutil import open_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
-SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+SIZES = {"phone-320": (320, 700), "phone": (390, 844), "desktop": (1280, 900)}
 
 
 def one_per_kind():
@@ -32,20 +33,41 @@ def one_per_kind():
 CASES = one_per_kind()
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("device", SIZES)
-def test_every_kind_fits_and_is_recorded(app_page, device):
+def test_every_kind_fits_and_is_recorded(app_page, device, scheme):
+    """Each kind as opened and after some play (candidates filled, two digits placed, a cell
+    selected), light and dark."""
     width, height = SIZES[device]
     app_page.set_viewport_size({"width": width, "height": height})
+    app_page.emulate_media(color_scheme=scheme)
     SHOTS.mkdir(exist_ok=True)
-    for name, string in CASES:
-        assert open_text(app_page, string) == "ready", name
-        grid = app_page.locator("[data-testid=grid]").bounding_box()
-        cell = app_page.locator("[data-cell=r1c1]").bounding_box()
-        assert abs(cell["width"] - cell["height"]) < 1, name
-        if "-25" not in name or device == "desktop":
-            assert grid["x"] >= 0 and grid["x"] + grid["width"] <= width, name
-        assert cell["width"] >= 18, name  # legible even at 25×25
-        app_page.screenshot(path=str(SHOTS / f"{device}-{name}.png"), full_page=True)
+    try:
+        for name, string in CASES:
+            assert open_text(app_page, string) == "ready", name
+            grid = app_page.locator("[data-testid=grid]").bounding_box()
+            cell = app_page.locator("[data-cell=r1c1]").bounding_box()
+            assert abs(cell["width"] - cell["height"]) < 1, name
+            assert grid["x"] >= 0, name  # a grid wider than a phone scrolls from its first column
+            big = "-16" in name or "-25" in name
+            if not big or device == "desktop":
+                assert grid["x"] + grid["width"] <= width, name
+            assert cell["width"] >= 18, name  # legible even at 25×25
+            if scheme == "dark":
+                paper = app_page.evaluate("getComputedStyle(document.body).backgroundColor")
+                assert paper != "rgb(255, 255, 255)", name
+            app_page.screenshot(path=str(SHOTS / f"{device}-{scheme}-{name}.png"), full_page=True)
+            app_page.click("[data-action=fill-candidates]")
+            open_cells = app_page.locator("[data-cell][data-value='']")
+            for k in (0, 3):
+                target = open_cells.nth(k)
+                marks = target.get_attribute("data-candidates")
+                target.click()
+                if marks:
+                    app_page.keyboard.press(marks[-1])
+            app_page.screenshot(path=str(SHOTS / f"{device}-{scheme}-{name}-played.png"), full_page=True)
+    finally:
+        app_page.emulate_media(color_scheme="light")
 
 
 @pytest.mark.parametrize("device", SIZES)
@@ -70,7 +92,7 @@ def test_solved_and_checked_grids_are_recorded(app_page, device):
     app_page.keyboard.press("9" if sudoku["solution"][wrong] != "9" else "8")
     app_page.click("[data-action=pencil]")
     app_page.click(f"[data-cell=r{marks // 9 + 1}c{marks % 9 + 1}]")
-    app_page.keyboard.press(sudoku["solution"][marks])  # toggles the solution's digit off
+    app_page.keyboard.press("9" if sudoku["solution"][marks] != "9" else "8")  # marks without the solution's digit
     app_page.click("[data-action=pencil]")
     app_page.click("[data-action=check]")
     app_page.wait_for_function("document.querySelectorAll('[data-wrong=true]').length === 2")
