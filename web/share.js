@@ -47,9 +47,9 @@ function copyRow(id, label, value, { testid, open, multiline = false } = {}) {
   const note = el("span", { class: "copy-note", role: "status" });
   const copy = el("button", { type: "button", "data-action": "copy", "aria-describedby": id }, "Copy");
   copy.addEventListener("click", () => copyField(field, note));
-  const row = el("div", { class: "copy-row" }, field, copy);
-  if (open) row.append(open);
-  return el("div", { class: "share-item" }, el("label", { for: id }, label), row, note);
+  const head = el("div", { class: "item-head" }, el("label", { for: id }, label));
+  if (open) head.append(open);
+  return el("div", { class: "share-item" }, head, el("div", { class: "copy-row" }, field, copy), note);
 }
 
 function openLink(href, testid, external) {

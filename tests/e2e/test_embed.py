@@ -1,0 +1,132 @@
+"""Embed (`&embed=1` in another site's <iframe>): a host page with frames of 300×300 and 600×600
+(and a wide 560×300 one) shows the grid, a compact toolbar and a digit pad that fit each frame with
+no scrolling; digits are entered by tapping a cell and the pad; the full-page link and links shared
+from the embed carry no embed=1. Screenshots of the host page go to screenshots/."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import SUB_PATH, guarded_context
+from corpus import REAL
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "screenshots"
+L9B = next(e for e in REAL if e["name"].startswith("L9B Gentle"))["string"]
+K6C = next(e for e in REAL if e["kind"] == "kenken")["string"]
+FRAMES = {"small": (300, 300), "large": (600, 600), "wide": (560, 300)}
+PARTS = ("[data-testid=grid]", "[data-testid=toolbar]", "[data-testid=pad]", "[data-testid=full-page]")
+
+
+def host_page(site, *names: str) -> str:
+    """A blog-like page on the same server embedding the viewer in the frames `names`."""
+    frames = "\n".join(
+        f'<h2>{name}</h2><iframe id="{name}" src="{SUB_PATH}?bd={L9B if name != "wide" else K6C}&embed=1" '
+        f'width="{FRAMES[name][0]}" height="{FRAMES[name][1]}" style="border:1px solid #999" title="{name} puzzle"></iframe>'
+        for name in names)
+    path = site.root / f"host-{'-'.join(names)}.html"
+    path.write_text(f"<!doctype html><title>Host</title><body style='font:14px sans-serif'>"
+                    f"<p>A blog post with puzzles.</p>{frames}</body>", encoding="utf-8")
+    return f"{site.origin}/{path.name}"
+
+
+@pytest.fixture
+def touch_page(browser, site):
+    context, guard = guarded_context(browser, site, viewport={"width": 700, "height": 1500}, has_touch=True)
+    yield context.new_page()
+    context.close()
+    guard.check()
+
+
+def wait_ready(frame):
+    frame.locator("[data-testid=status]:not([data-state=loading])").wait_for(state="attached")
+    assert frame.locator("[data-testid=status]").get_attribute("data-state") == "ready"
+
+
+def check_fits_and_plays(page, name):
+    frame = page.frame_locator(f"#{name}")
+    wait_ready(frame)
+    width, height = FRAMES[name]
+    outer = page.locator(f"#{name}").bounding_box()
+    for part in PARTS:
+        box = frame.locator(part).bounding_box()
+        assert box, part
+        assert box["x"] >= outer["x"] and box["y"] >= outer["y"], part
+        assert box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5, (part, box, outer)
+        assert box["y"] + box["height"] <= outer["y"] + outer["height"] + 0.5, (part, box, outer)
+    scroll = frame.locator("html").evaluate("h => [h.scrollWidth, h.scrollHeight, innerWidth, innerHeight]")
+    assert scroll[0] <= scroll[2] and scroll[1] <= scroll[3], f"the embed scrolls: {scroll}"
+    grid = frame.locator("[data-testid=grid]").bounding_box()
+    assert grid["width"] >= 0.7 * min(width, height)  # the grid gets most of the frame
+    size = 6 if name == "wide" else 9
+    assert frame.locator("[data-testid=pad] [data-digit]").count() == size
+    pad_button = frame.locator("[data-testid=pad] [data-digit]").first.bounding_box()
+    assert pad_button["width"] >= 24 and pad_button["height"] >= 24
+    SHOTS.mkdir(exist_ok=True)
+    page.locator(f"#{name}").screenshot(path=str(SHOTS / f"embed-{width}x{height}.png"))
+
+    # playing by touch: tap a cell, tap a digit on the pad
+    cell = frame.locator("[data-cell=r2c3]")
+    cell.tap()
+    frame.locator("[data-testid=pad] [data-digit='4']").tap()
+    assert cell.get_attribute("data-value") == "4"
+    frame.locator("[data-action=undo]").tap()
+    assert cell.get_attribute("data-value") == ""
+    frame.locator("[data-action=redo]").tap()
+    assert cell.get_attribute("data-value") == "4"
+
+    full = frame.locator("[data-testid=full-page]")
+    assert full.get_attribute("target") == "_blank"
+    full.hover()
+    href = full.get_attribute("href")
+    assert "bd=" in href and "embed" not in href and href.startswith(page.url.rsplit("/", 1)[0])
+
+
+def test_two_frames_300_and_600_fit_and_play_by_tapping(touch_page, site):
+    touch_page.goto(host_page(site, "small", "large"))
+    for name in ("small", "large"):
+        check_fits_and_plays(touch_page, name)
+
+
+def test_wide_frame_puts_the_pad_beside_the_grid(touch_page, site):
+    touch_page.goto(host_page(site, "wide"))
+    check_fits_and_plays(touch_page, "wide")
+    frame = touch_page.frame_locator("#wide")
+    grid, pad = frame.locator("[data-testid=grid]").bounding_box(), frame.locator("[data-testid=pad]").bounding_box()
+    assert pad["x"] >= grid["x"] + grid["width"]
+
+
+def test_full_page_link_opens_the_position(touch_page, site):
+    page = touch_page
+    page.goto(host_page(site, "large"))
+    frame = page.frame_locator("#large")
+    wait_ready(frame)
+    frame.locator("[data-cell=r1c2]").tap()
+    frame.locator("[data-testid=pad] [data-digit='7']").tap()
+    with page.context.expect_page() as opened:
+        frame.locator("[data-testid=full-page]").click()
+    full = opened.value
+    full.locator("[data-testid=status]:not([data-state=loading])").wait_for(state="attached")
+    assert "embed" not in full.url
+    assert not full.evaluate("document.body.classList.contains('embed')")
+    # the embed's address follows the position (replaceState), and the link takes it along
+    assert full.locator("[data-cell=r1c2]").get_attribute("data-value") == "7"
+    full.close()
+
+
+def test_share_from_an_embed_has_no_embed_parameter(touch_page, site):
+    page = touch_page
+    page.goto(host_page(site, "small"))
+    frame = page.frame_locator("#small")
+    wait_ready(frame)
+    frame.locator("[data-action=share]").tap()
+    dialog = frame.locator("[data-testid=share-dialog]")
+    dialog.wait_for(state="visible")
+    url = frame.locator("[data-testid=share-url]").input_value()
+    assert url.startswith(site.url + "?bd=") and "embed" not in url
+    box, outer = dialog.bounding_box(), page.locator("#small").bounding_box()
+    assert box["width"] <= outer["width"] and box["height"] <= outer["height"]
+    page.locator("#small").screenshot(path=str(SHOTS / "embed-300x300-share.png"))
+    frame.locator("[data-testid=share-dialog] [data-action=close]").tap()
+    assert not dialog.is_visible()
