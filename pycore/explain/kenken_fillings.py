@@ -86,6 +86,8 @@ def enumerate_fillings(op: str, total: int, masks, sees):
     """Depth-first over the cells (fewest candidates first), pruned by the sum or product still
     needed: the remaining cells' smallest and largest digits bound what they can make."""
     k = len(masks)
+    if op in "-/" and k > 2:
+        return None           # − and ÷ are defined on two cells only
     order = sorted(range(k), key=lambda i: bin(masks[i]).count("1"))
     options = [digits_of(masks[i]) for i in order]
     if any(not o for o in options):
