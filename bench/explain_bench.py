@@ -19,6 +19,7 @@ import argparse
 import json
 import platform
 import statistics
+import subprocess
 import sys
 import time
 import traceback
@@ -297,7 +298,7 @@ def main(argv=None) -> int:
     footer = (f"Per-puzzle limit {args.time_limit:g} s; bench wall time "
               f"{time.perf_counter() - started:.0f} s.\n"
               f"Measured {date.today()} on {platform.system()} {platform.machine()}, "
-              f"Python {platform.python_version()}, one core.")
+              f"Python {platform.python_version()}, one core; code: {code_version()}.")
     text = "\n\n".join(sections) + "\n\n" + footer
     print(text)
     print("\nNot solved by logic, unsound or failing:\n" + (findings(rows) or "(none)"))
@@ -313,6 +314,16 @@ def main(argv=None) -> int:
         else:
             write_section(text, args)
     return 0
+
+
+def code_version() -> str:
+    """The commit measured, and whether pycore had uncommitted changes (several engineers share
+    the working tree)."""
+    def git(*words):
+        return subprocess.run(["git", *words], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    commit = git("rev-parse", "--short", "HEAD") or "unknown"
+    dirty = git("status", "--porcelain", "--", "pycore")
+    return f"commit {commit}" + (" plus uncommitted changes in pycore/" if dirty else "")
 
 
 def write_section(text: str, args) -> None:
@@ -338,12 +349,12 @@ logic alone, the strategies are stuck, or the per-puzzle time limit runs out ("o
 Every step is checked against the known solution. Times are the CPU seconds of the process
 (`time.process_time`) for one explanation of a whole puzzle, so the other jobs on this shared
 machine do not inflate them (on a quiet machine wall time is the same); the median and max are
-over the group. The reference is `pycore.solve.solve` on
-the same puzzle in the same process (median of 3 runs): "explain / solve" is the ratio of the
-group medians. "Hardest strategy seen" is the hardest (by the registry's difficulty) of the
-hardest steps the group's explanations used. The Tatham set is ~25 puzzles per kind, size and
-difficulty made with Simon Tatham's generators at fixed seeds (see `bench/data/README.md`);
-their difficulty is the generator's: its own solver needs no guessing below "unreasonable".
+over the group. The reference is `pycore.solve.solve` on the same puzzle in the same process
+(median of 3 runs): "explain / solve" is the ratio of the group medians. "Hardest strategy seen"
+is the hardest (by the registry's difficulty) of the hardest steps the group's explanations
+used. The Tatham set is 25 puzzles per kind, size and difficulty made with Simon Tatham's
+generators at fixed seeds (see `bench/data/README.md`); the difficulty is the generator's, and
+its own solver needs no guessing below "unreasonable".
 """
 
 SECTION_NOTES = """
