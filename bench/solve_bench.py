@@ -4,6 +4,8 @@ next to OR-tools CP-SAT on the same puzzle, both proving the solution unique.
     python bench/solve_bench.py                 # print the tables
     python bench/solve_bench.py --write         # ...and replace the "## Solver" section of BENCHMARKS.md
     python bench/solve_bench.py --extreme       # also the extreme killers (slow; 60 s limit each)
+    python bench/solve_bench.py --hardest       # also "hardest killers": ISS's collections, per puzzle
+    python bench/solve_bench.py --hardest-only --no-cp --collection TAREK_ALL   # just that table
 
 Times are wall-clock on one core. Ours: `solve(puzzle)` including compiling the puzzle, median of
 --repeat runs per puzzle. CP-SAT (one worker): building the model, solving, then solving again
@@ -30,6 +32,8 @@ from pycore.solve import solve  # noqa: E402
 
 CORPUS = next(p for p in (ROOT.parent / "shared" / "corpus" / "dev.jsonl", ROOT / "tests" / "data" / "dev.jsonl") if p.exists())
 DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+HARDEST = ROOT / "bench" / "data" / "hard_killers.jsonl"
+HARDEST_LIMIT = 60.0   # seconds per puzzle in the hardest-killers section
 
 
 def puzzle_from_record(record: dict) -> Puzzle:
@@ -168,8 +172,18 @@ def main(argv=None) -> int:
     parser.add_argument("--no-cp", action="store_true", help="skip CP-SAT")
     parser.add_argument("--extreme", action="store_true", help="also the extreme killers")
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
+    parser.add_argument("--hardest", action="store_true",
+                        help="also the hardest killers (ISS's collections), per puzzle")
+    parser.add_argument("--hardest-only", action="store_true", help="only the hardest killers")
+    parser.add_argument("--collection", action="append",
+                        help="hardest killers: only this collection (TAREK_ALL, EXTREME_KILLERS, "
+                             "MATHEMAGIC_KILLERS); repeatable")
     args = parser.parse_args(argv)
     use_cp = not args.no_cp
+    if args.hardest_only:
+        text = hardest_section(args.collection, HARDEST_LIMIT)
+        print(text)
+        return 0
     from test_solve_hard_killers import EXTREME, TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer
 
     records = [json.loads(line) for line in CORPUS.read_text().splitlines()]
@@ -191,6 +205,8 @@ def main(argv=None) -> int:
         extreme_rows = run(extreme, 1, 1, time_limit=60, use_cp=use_cp)
         sections.append("Extreme killers (60 s limit, one run each):\n\n"
                         + table(extreme_rows, 0, "set", use_cp))
+    if args.hardest:
+        sections.append(hardest_section(args.collection, HARDEST_LIMIT))
     all_ok = all(r["ok"] for r in dev_rows + hard_rows)
     cp_ok = all(r.get("cp_ok", True) for r in dev_rows + hard_rows)
     # (Extreme killers may time out on either side; the table says how many.)
@@ -204,6 +220,64 @@ def main(argv=None) -> int:
     if args.write:
         write_section(text, args)
     return 0 if all_ok else 1
+
+
+def hardest_killers(collections=None) -> list[dict]:
+    """The records of bench/data/hard_killers.jsonl (see bench/data/README.md)."""
+    records = [json.loads(line) for line in HARDEST.read_text().splitlines() if line.strip()]
+    return [r for r in records if not collections or r["collection"] in collections]
+
+
+def killer_from_record(record: dict) -> Puzzle:
+    return Puzzle("killer", 9, (0,) * 81, None,
+                  tuple(Cage(tuple(c["cells"]), c["total"]) for c in record["cages"]))
+
+
+def hardest_section(collections=None, time_limit: float = HARDEST_LIMIT) -> str:
+    """Per puzzle: our guesses, nodes and time (prove unique, one run, CPython) next to ISS's
+    guesses and time as its own benchmark tool measured them; totals per collection."""
+    from test_solve import is_valid_solution
+
+    lines = ["Hardest killers (ISS's collections; prove uniqueness, one run each, "
+             f"{time_limit:.0f} s limit; ISS = its tools/perf/benchmark_puzzles.js under Node):", "",
+             "| puzzle | ours guesses | ours nodes | ours ms | status | ISS guesses | ISS ms "
+             "| guesses ours / ISS |",
+             "|---|---:|---:|---:|---|---:|---:|---:|"]
+    totals: dict[str, list] = {}
+    for record in hardest_killers(collections):
+        puzzle = killer_from_record(record)
+        start = time.perf_counter()
+        result = solve(puzzle, time_limit=time_limit)
+        seconds = time.perf_counter() - start
+        grid = "".join(map(str, result.solution)) if result.solution else None
+        ok = (result.status == "unique" and grid is not None and is_valid_solution(puzzle, grid)
+              and (record["solution"] is None or grid == record["solution"]))
+        status = "unique" if ok else result.status if result.status != "unique" else "WRONG"
+        iss = record.get("iss_guesses")
+        ratio = f"{result.guesses / iss:.2f}" if iss else "-"
+        lines.append(f"| {record['name']} | {result.guesses} | {result.nodes} | {ms(seconds)} "
+                     f"| {status} | {iss if iss is not None else '-'} "
+                     f"| {record.get('iss_ms') or '-'} | {ratio} |")
+        total = totals.setdefault(record["collection"], [0, 0, 0.0, 0, 0, 0.0, 0, 0.0])
+        total[0] += result.guesses
+        total[1] += result.nodes
+        total[2] += seconds
+        total[3] += ok
+        total[4] += iss or 0
+        total[5] += record.get("iss_ms") or 0
+        total[6] += 1
+        total[7] = max(total[7], seconds)
+        print(".", end="", flush=True, file=sys.stderr)
+    print(file=sys.stderr)
+    lines += ["", "Totals per collection:", "",
+              "| collection | puzzles | proved unique | ours guesses | ours nodes | ours s "
+              "| ours max s | ISS guesses | ISS s | guesses ours / ISS |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for name, t in totals.items():
+        ratio = f"{t[0] / t[4]:.2f}" if t[4] else "-"
+        lines.append(f"| {name} | {t[6]} | {t[3]} | {t[0]} | {t[1]} | {t[2]:.1f} | {t[7]:.2f} "
+                     f"| {t[4]} | {t[5] / 1000:.1f} | {ratio} |")
+    return "\n".join(lines)
 
 
 def write_section(text: str, args) -> None:
