@@ -13,7 +13,8 @@ from time import perf_counter
 
 from ..model import Puzzle, digits_of
 from .combos import fits
-from .network import BOUNDS, FULL, SET, TUPLES, Network, cell_name, compile_puzzle
+from .network import (BOUNDS, FULL, LINEAR, SET, TUPLES, Network, add_derived_when_stuck,
+                      cell_name, compile_puzzle)
 
 # Contradiction codes.
 EMPTY, MISSING, CAGE, CROWDED = 0, 1, 2, 3
@@ -66,6 +67,8 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
                     problem = revise_set(net, index, cells, cand, live, singles, changed)
                 elif kind == TUPLES:
                     problem = revise_tuples(index, cells, cand, live, singles, changed)
+                elif kind == LINEAR:
+                    problem = revise_linear(net, index, op, cand, singles, changed)
                 else:
                     problem = revise_sum(index, cells, total, op, kind, cand, singles, changed)
                 if problem:
@@ -296,6 +299,88 @@ def revise_bounds(index, cells, total, cand, singles, changed):
     return None
 
 
+def revise_linear(net, index, op, cand, singles, changed):
+    """A +1/-1 sum (innies minus outies). Minus cells are mirrored (digit d as n+1-d) so every
+    group adds up; each group of mutually seeing cells adds at least its k smallest and at most
+    its k largest digits. A cell may rise above its group's k-th smallest digit only by the
+    slack the other groups' minimum leaves, and fall below the k-th largest likewise."""
+    top_digit = net.size
+    ascending, descending, mirror = net.sum_tables
+    shifted, groups = op
+    low = high = fixed = 0
+    unions = []
+    open_cells = []
+    for group, (sign, cells) in enumerate(groups):
+        union = 0
+        for cell in cells:
+            mask = cand[cell]
+            union |= mask
+            if mask & (mask - 1):
+                open_cells.append((cell, sign, group))
+            else:
+                fixed += mask.bit_length() if sign > 0 else top_digit + 1 - mask.bit_length()
+        if sign < 0:
+            union = mirror[union]
+        k = len(cells)
+        up = ascending[union]
+        if len(up) <= k:
+            return (CAGE, index)   # too few digits left for a group that must differ
+        low += up[k]
+        high += descending[union][k]
+        unions.append(union)
+    rise, fall = shifted - low, high - shifted
+    if rise < 0 or fall < 0:
+        return (CAGE, index)
+    if len(open_cells) <= 2:
+        return exact_linear(index, shifted - fixed, open_cells, mirror, top_digit, cand,
+                            singles, changed)
+    for (sign, cells), union in zip(groups, unions):
+        k = len(cells)
+        up, down = ascending[union], descending[union]
+        top = up[k] - up[k - 1] + rise           # the k-th smallest digit plus the slack
+        bottom = down[k] - down[k - 1] - fall    # the k-th largest digit less the slack
+        if top >= top_digit and bottom <= 1:
+            continue
+        keep = ((1 << min(top, top_digit)) - 1) & ~((1 << max(bottom - 1, 0)) - 1)
+        if sign < 0:
+            keep = mirror[keep]
+        for cell in cells:
+            if not narrow(cand, cell, keep, singles, changed):
+                return (EMPTY, cell)
+    return None
+
+
+def exact_linear(index, target, open_cells, mirror, top_digit, cand, singles, changed):
+    """The last one or two open cells of a LINEAR sum (digits mirrored for minus cells) must
+    make up `target` exactly: each keeps only the digits the other can complete."""
+    full = (1 << top_digit) - 1
+    if not open_cells:
+        return None if target == 0 else (CAGE, index)
+    masks = []
+    for cell, sign, _ in open_cells:
+        mask = cand[cell]
+        masks.append(mask if sign > 0 else mirror[mask])
+    if len(open_cells) == 1:
+        keeps = [1 << (target - 1) if 1 <= target <= top_digit else 0]
+    else:
+        # {target - d : d in a mask}: mirror maps d to n+1-d, then shift by target-n-1.
+        shift = target - top_digit - 1
+        keeps = []
+        for other in (masks[1], masks[0]):
+            flipped = mirror[other]
+            keeps.append((flipped << shift if shift >= 0 else flipped >> -shift) & full)
+        if open_cells[0][2] == open_cells[1][2] and not target & 1:
+            half = ~(1 << (target // 2 - 1)) if target >= 2 else -1
+            keeps = [keep & half for keep in keeps]   # one group: the two digits differ
+    for (cell, sign, _), mask, keep in zip(open_cells, masks, keeps):
+        if mask & ~keep:
+            if not mask & keep:
+                return (CAGE, index)
+            if not narrow(cand, cell, keep if sign > 0 else mirror[keep], singles, changed):
+                return (EMPTY, cell)
+    return None
+
+
 def most_constrained_cell(cand: list[int], blame: list[int]) -> int:
     """The unsolved cell with the fewest candidates per unit of blame (how often the cell took
     part in a contradiction so far: guessing where the puzzle keeps failing finds refutations
@@ -321,6 +406,8 @@ def describe(net: Network, problem) -> str:
         return f"{cell_name(problem[1], n)} is the only place left for two digits"
     kind, cells, total, op = net.constraints[problem[1]]
     label = net.labels[problem[1]]
+    if kind == LINEAR:
+        return f"{label} cannot differ by {total}"
     if op == "+":
         return f"{label} has no combination of {len(cells)} digits totalling {total} left"
     return f"{label} has no way left to make {total} with {op}"
@@ -333,6 +420,8 @@ class Solver:
     def __init__(self, puzzle: Puzzle):
         start = perf_counter()
         self.net = compile_puzzle(puzzle)
+        self.puzzle = puzzle
+        self.derived = False   # derived sums are added the first time a guess is needed
         self.nodes = 0
         self.guesses = 0
         self.seconds = 0.0
@@ -396,8 +485,21 @@ class Solver:
                 if len(self.solutions) == 2:
                     return self.finish("multiple", self.solutions[0], None)
                 continue
+            if not self.derived and self.add_derived(cand, live):
+                continue
             stack.append([cand, live, cell, cand[cell]])
         return None
+
+    def add_derived(self, cand, live) -> bool:
+        """Before the first guess: adds the derived sums and, if there are any, queues this
+        state to be propagated again with them (True)."""
+        self.derived = True
+        start = add_derived_when_stuck(self.puzzle, self.net)
+        if start == len(self.net.constraints):
+            return False
+        live.extend(self.net.live[start:])
+        self.pending = (cand, live, [], set(range(self.net.cell_count)))
+        return True
 
     def add_blame(self, problem) -> None:
         code, where = problem[0], problem[1]

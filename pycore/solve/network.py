@@ -8,15 +8,19 @@ Constraint kinds (the first field of each constraint tuple):
   candidate bit per cell) that still fit, with the union of each position.
 - BOUNDS: a larger sum of cells that may repeat digits; only min/max reasoning, no live state.
 - FULL: a KenKen cage too big to enumerate; arithmetic is checked once every cell is solved.
+- LINEAR: a derived killer sum with +1 and -1 coefficients (innies minus outies of a run of
+  houses); the op field holds (shifted total, groups of mutually seeing cells with their sign),
+  reasoned about by bounds that know each group's digits differ.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..model import ARITHMETIC_KINDS, Puzzle, full_mask, mask_of
 from .combos import cage_tuples, combinations_for, usable_digits
 
-SET, TUPLES, BOUNDS, FULL = 0, 1, 2, 3
+SET, TUPLES, BOUNDS, FULL, LINEAR = 0, 1, 2, 3, 4
 KILLER_KINDS = frozenset({"killer", "killer-jigsaw"})
 EXACT_CAGE_CELLS = 3    # killer cages up to this many cells also get exact tuple support
 SMALL_TUPLE_GROUP = 3   # non-distinct 45-rule groups up to this many cells get exact tuples
@@ -46,6 +50,7 @@ class Network:
     error: str | None = None                                 # why the puzzle cannot be solved
     pointing: bool = False              # run intersection removal (pays only for Windoku)
     constraint_bits: list = field(default_factory=list)      # cells of each constraint, bit set
+    sum_tables: tuple | None = None     # (ascending sums, descending sums, mirror) per mask: LINEAR
 
 
 def units_of_cells(units, count: int) -> list[tuple[int, ...]]:
@@ -108,13 +113,30 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
         return net
     if killer:
         add_45_rule(puzzle, net)
-    lists = [[] for _ in range(count)]
+    index_constraints(net)
+    return net
+
+
+def index_constraints(net: Network) -> None:
+    """The constraints each cell is in, and each constraint's cells as a bit set."""
+    lists = [[] for _ in range(net.cell_count)]
     for index, (_, cells, _, _) in enumerate(net.constraints):
         for cell in cells:
             lists[cell].append(index)
     net.constraints_of = [tuple(x) for x in lists]
     net.constraint_bits = [sum(1 << c for c in cells) for _, cells, _, _ in net.constraints]
-    return net
+
+
+def add_derived_when_stuck(puzzle: Puzzle, net: Network) -> int:
+    """Adds the derived killer sums (add_derived_sums) the first time the search must guess:
+    most killers are solved by propagation alone and never pay for building them. Returns the
+    index of the first new constraint (len(net.constraints) when none were added)."""
+    start = len(net.constraints)
+    if puzzle.kind in KILLER_KINDS and not net.error:
+        add_derived_sums(puzzle, net)
+        if len(net.constraints) > start:
+            index_constraints(net)
+    return start
 
 
 def check_shape(puzzle: Puzzle) -> str | None:
@@ -293,3 +315,135 @@ def add_group(net: Network, bits: int, total: int, label: str, seen: set) -> Non
         add(net, TUPLES, ordered, total, "+", label, tuples_state(tuples or [], count))
     elif count <= BIG_BOUNDS_GROUP:
         add(net, BOUNDS, ordered, total, "+", label, None)
+
+
+# --- derived sums with +1/-1 coefficients ------------------------------------------------------
+
+DERIVED_MAX_SIZE = 12     # sum_tables cover masks of up to this many digits
+DERIVED_MAX_CELLS = 6     # a derived sum over cells that are all caged stays this small
+
+
+@lru_cache(maxsize=None)
+def sum_tables(n: int) -> tuple[list, list, list]:
+    """Per candidate mask: the running sums of its digits from the smallest up and from the
+    largest down (index k = the k smallest / largest together), and the mask mirrored
+    (digit d becomes n+1-d), which turns a -1 coefficient into a +1."""
+    ascending, descending, mirror = [], [], []
+    for mask in range(1 << n):
+        digits = [d + 1 for d in range(n) if mask >> d & 1]
+        up, down = [0], [0]
+        for d in digits:
+            up.append(up[-1] + d)
+        for d in reversed(digits):
+            down.append(down[-1] + d)
+        ascending.append(tuple(up))
+        descending.append(tuple(down))
+        mirror.append(sum(1 << (n - 1 - d) for d in range(n) if mask >> d & 1))
+    return ascending, descending, mirror
+
+
+def cliques(cells, peer_bits) -> list[tuple[int, ...]]:
+    """Splits cells into groups that all see each other (greedy, in cell order): a group's
+    digits differ, which is what makes its sum's bounds tight."""
+    groups: list[list[int]] = []
+    for cell in cells:
+        for group in groups:
+            if all(peer_bits[cell] >> other & 1 for other in group):
+                group.append(cell)
+                break
+        else:
+            groups.append([cell])
+    return [tuple(g) for g in groups]
+
+
+def house_runs(net: Network, puzzle: Puzzle) -> list[list[int]]:
+    """Orders of houses whose growing unions are worth the rule of 45: rows top-down and
+    bottom-up, columns left-right and right-left, boxes (or regions) row-wise and column-wise,
+    forwards and backwards. Each lists unit bit sets."""
+    n = net.size
+    rows, cols = net.unit_bits[:n], net.unit_bits[n:2 * n]
+    runs = [rows, rows[::-1], cols, cols[::-1]]
+    if puzzle.region_of is not None:
+        boxes = net.unit_bits[2 * n:3 * n]
+        units = net.units[2 * n:3 * n]
+        by_column = [bits for _, bits in sorted(
+            zip(units, boxes), key=lambda ub: (min(c % n for c in ub[0]), min(ub[0])))]
+        runs += [boxes, boxes[::-1], by_column, by_column[::-1]]
+    return runs
+
+
+def add_derived_sums(puzzle: Puzzle, net: Network) -> None:
+    """The rule of 45 over every union of the first k houses of a run (k = 1 … n-1): the cages
+    mostly inside the union (more than half their cells) add to a known total, so the cells
+    they leave out of the union (innies) and the cells they bring in from outside (outies) are
+    tied: sum(outies) - sum(innies) = cage totals - 45k. And per house, each cage poking out by
+    one cell ties that cell to the rest of the house. Built once per puzzle, as LINEAR."""
+    n = net.size
+    if n > DERIVED_MAX_SIZE:
+        return
+    net.sum_tables = sum_tables(n)
+    unit_total = n * (n + 1) // 2
+    cages = [(sum(1 << c for c in cage.cells), len(cage.cells), cage.total)
+             for cage in puzzle.cages]
+    caged = 0
+    for bits, _, _ in cages:
+        caged |= bits
+    seen = {(sum(1 << c for c in cells), 0) for _, cells, _, _ in net.constraints}
+    for run in house_runs(net, puzzle):
+        area = 0
+        for k, house in enumerate(run[:-1], 1):
+            area |= house
+            pieces = pieces_total = 0
+            for bits, size, total in cages:
+                if 2 * (bits & area).bit_count() > size:
+                    pieces |= bits
+                    pieces_total += total
+            innies, outies = area & ~pieces, pieces & ~area
+            a, b = innies.bit_count(), outies.bit_count()
+            if not a + b or a + b > n or (a > 2 and b > 2):
+                continue
+            if not (innies | outies) & ~caged and a + b > DERIVED_MAX_CELLS:
+                continue
+            add_linear(net, outies, innies, pieces_total - k * unit_total,
+                       f"the innies and outies of {k} houses", seen)
+    add_poking_out(net, cages, unit_total, seen)
+
+
+def add_poking_out(net: Network, cages, unit_total: int, seen) -> None:
+    """A cage with one cell outside a house: that cell differs from the rest of the house
+    (less the cages wholly inside) by a known amount."""
+    for house, name in zip(net.unit_bits, net.unit_names):
+        inside = inside_total = 0
+        for bits, _, total in cages:
+            if bits & house and not bits & ~house:
+                inside |= bits
+                inside_total += total
+        rest = house & ~inside
+        for bits, size, total in cages:
+            out = bits & ~house
+            if bits & house and out.bit_count() == 1:
+                remaining = rest & ~bits
+                if remaining.bit_count() + 1 <= DERIVED_MAX_CELLS:
+                    add_linear(net, remaining, out, unit_total - inside_total - total,
+                               f"the cage poking out of {name}", seen)
+
+
+def add_linear(net: Network, plus: int, minus: int, total: int, label: str, seen) -> None:
+    """sum(plus cells) - sum(minus cells) = total, as a LINEAR constraint (or a plain sum
+    through add_group when every coefficient is +1)."""
+    key = (plus, minus)
+    if key in seen or (minus, plus) in seen or not plus | minus:
+        return   # known, or the same equation with both sides swapped
+    seen.add(key)
+    if not minus:
+        add_group(net, plus, total, label, set())
+        return
+    if not plus:
+        add_group(net, minus, -total, label, set())
+        return
+    peer_bits = net.peer_bits
+    groups = [(1, g) for g in cliques(cells_of(plus), peer_bits)]
+    groups += [(-1, g) for g in cliques(cells_of(minus), peer_bits)]
+    shifted = total + (net.size + 1) * minus.bit_count()
+    cells = cells_of(plus) + cells_of(minus)
+    add(net, LINEAR, cells, total, (shifted, tuple(groups)), label, None)
