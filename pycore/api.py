@@ -7,6 +7,7 @@ exception escapes for bad input.
 from __future__ import annotations
 
 from .codec import PuzzleStringError, decode, encode
+from .codec.fields import BASE36
 from .model import Position, Puzzle, digit_char, digits_of, progress_notation
 
 
@@ -41,7 +42,9 @@ def position_from_progress(puzzle: Puzzle, progress: list[str]) -> Position:
         raise PuzzleStringError(f"progress has {len(progress)} cells, the puzzle {puzzle.cell_count}")
     solved, candidates = [], []
     for cell, note in enumerate(progress):
-        kind, digits = note[:1], [int(ch, 36) for ch in note[1:]]
+        if not isinstance(note, str) or any(ch not in BASE36 for ch in note[1:]):
+            raise PuzzleStringError(f"cell {cell + 1}: cannot read progress {note!r}")
+        kind, digits = note[:1], [int(ch, 36) for ch in note[1:]]  # ASCII only: int() takes any digit
         if any(not 1 <= d <= puzzle.size for d in digits):
             raise PuzzleStringError(f"cell {cell + 1}: digit out of range in {note!r}")
         if kind == "s" and len(digits) == 1:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..model import KINDS, Position, Puzzle
 from . import killer, sudoku, versioned
-from .errors import PuzzleStringError
+from .errors import PuzzleStringError, quoted
+from .fields import ascii_upper
 from .source import read_source
 
 # Formats by name, with the kinds each can hold (versioned holds every kind).
@@ -42,7 +43,7 @@ def decode_bd(bd: str, params: dict[str, str], kind: str | None) -> tuple[Puzzle
         return (*sudoku.decode_jigmap(bd, params["jigmap"]), "jigmap")
     if shape and shape != "33":
         raise PuzzleStringError(
-            f"shape={shape} names one of SudokuWiki's built-in jigsaw layouts, which are not public; "
+            f"shape={shape if shape.isascii() and shape.isdigit() and len(shape) < 6 else quoted(shape)} names one of SudokuWiki's built-in jigsaw layouts, which are not public; "
             "open the puzzle on SudokuWiki and share it with shape=33 and a jigmap= instead")
     if shape == "33":
         raise NEEDS_JIGMAP
@@ -63,12 +64,12 @@ def decode_bd(bd: str, params: dict[str, str], kind: str | None) -> tuple[Puzzle
         if len(bd) == sudoku.CELLS:
             return (*sudoku.decode_digits(bd, shape_kind), "digits")
         return (*sudoku.decode_packed162(bd, shape_kind), "packed162")
-    if len(bd) >= 3 and bd[0].isalpha():
+    if len(bd) >= 3 and bd[0].isalpha():  # any letter: read_header names a wrong one
         return versioned.decode(bd)
-    if bd[0].isdigit() or bd[0] == ".":
+    if bd[0] in "0123456789.":
         raise PuzzleStringError(f"wrong length: a string of digits has 81 characters (or 162 packed); this one has {len(bd)}")
     raise PuzzleStringError(
-        f"unrecognised puzzle string {bd[:12]!r}{'…' if len(bd) > 12 else ''}: expected a header such as L9B, S9B or K6C, "
+        f"unrecognised puzzle string {quoted(bd, 12)}: expected a header such as L9B, S9B or K6C, "
         "81 digits, 162 packed characters, or a killer string with a comma")
 
 
@@ -79,9 +80,9 @@ def encode(puzzle: Puzzle, position: Position | None = None, fmt: str = "version
         return HEADERLESS_WRITERS[fmt](puzzle, position)
     if fmt != "versioned":
         header = versioned.header_for(puzzle)
-        if fmt.upper() != header:
+        if not isinstance(fmt, str) or ascii_upper(fmt) != header:
             raise PuzzleStringError(
-                f"cannot write {fmt!r}: a {puzzle.size}×{puzzle.size} {puzzle.kind} is written with header {header}; "
+                f"cannot write {quoted(str(fmt))}: a {puzzle.size}×{puzzle.size} {puzzle.kind} is written with header {header}; "
                 f"formats: {', '.join(FORMATS)} or {header}")
     return versioned.encode(puzzle, position)
 

@@ -20,11 +20,28 @@ def where(position: int) -> str:
 
 
 def check_alphabet(text: str, alphabet: str, name: str, offset: int = 0) -> None:
-    """Refuses the first character outside `alphabet` (read case-insensitively)."""
+    """Refuses the first character outside `alphabet`, read case-insensitively in ASCII only:
+    str.lower() folds look-alikes such as the Kelvin sign (U+212A) into 'k', which int(…, 36)
+    then refuses, so the check compares against the exact characters instead."""
+    allowed = exact_alphabet(alphabet)
     for i, ch in enumerate(text):
-        if ch.lower() not in alphabet:
+        if ch not in allowed:
             raise PuzzleStringError(
                 f"character {ch!r} at {where(offset + i)} is not a {name} digit ({alphabet[0]}-{alphabet[-1]})")
+
+
+def exact_alphabet(alphabet: str) -> frozenset[str]:
+    return frozenset(alphabet + alphabet.upper())
+
+
+def ascii_lower(text: str) -> str:
+    """Lower-cases ASCII letters only: no Unicode look-alike becomes an ASCII one."""
+    return "".join(ch.lower() if ch.isascii() else ch for ch in text)
+
+
+def ascii_upper(text: str) -> str:
+    """Upper-cases ASCII letters only ('ſ'.upper() is 'S', which must not pass for a header)."""
+    return "".join(ch.upper() if ch.isascii() else ch for ch in text)
 
 
 def write_number(value: int, base: int, width: int) -> str:

@@ -6,8 +6,10 @@ import re
 from dataclasses import dataclass
 
 from ..model import KINDS
-from .errors import PuzzleStringError
+from .errors import PuzzleStringError, quoted
+from .fields import ascii_lower
 
+BOM = "\ufeff"
 MAX_INPUT = 20_000  # the longest real string (a 25×25 jigsaw) is under 4,000 characters
 
 # SudokuWiki page names, lower-cased, tested in this order, and the kind each implies.
@@ -56,7 +58,9 @@ def read_source(text: str) -> Source:
         raise PuzzleStringError("the puzzle must be given as text")
     if len(text) > MAX_INPUT:
         raise PuzzleStringError(f"input of {len(text)} characters is too long to be a puzzle (limit {MAX_INPUT})")
-    text = "".join(text.split())  # links wrapped in e-mails and forum posts pick up spaces and breaks
+    # A byte-order mark leads text saved by some editors; links wrapped in e-mails and forum
+    # posts pick up spaces and breaks.
+    text = "".join(text.strip().lstrip(BOM).split())
     if not text:
         raise PuzzleStringError("no puzzle string given")
     if "%" in text and "=" not in text and "?" not in text:
@@ -64,7 +68,7 @@ def read_source(text: str) -> Source:
     page, query = "", None
     if "?" in text:
         address, query = text.split("?", 1)
-        page = address.rsplit("/", 1)[-1].lower()
+        page = ascii_lower(address.rsplit("/", 1)[-1])
     elif "://" in text:
         query = ""  # a link with no query cannot hold a puzzle
     elif "=" in text:
@@ -73,7 +77,7 @@ def read_source(text: str) -> Source:
         query = query.split("#", 1)[0]
     if query is None:
         return Source(text, {}, None)
-    params = {key.lower(): value.strip() for key, value in parse_qsl(query, keep_blank_values=True)}
+    params = {ascii_lower(key): value.strip() for key, value in parse_qsl(query, keep_blank_values=True)}
     if "bd" not in params:
         raise PuzzleStringError("the link has no bd= parameter holding the puzzle")
     if not params["bd"]:
@@ -84,7 +88,7 @@ def read_source(text: str) -> Source:
 def kind_from(page: str, kind_param: str | None) -> str | None:
     if kind_param:
         if kind_param not in KINDS:
-            raise PuzzleStringError(f"unknown kind={kind_param!r} (one of {', '.join(KINDS)})")
+            raise PuzzleStringError(f"unknown kind={quoted(kind_param)} (one of {', '.join(KINDS)})")
         return kind_param
     for name, kind in PAGE_KINDS:
         if name in page:

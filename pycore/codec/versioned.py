@@ -6,7 +6,7 @@ from functools import lru_cache
 from ..model import CAGED_KINDS, Position, Puzzle
 from .cages import cage_contents, cages_from_colours, check_puzzle, colour_cages
 from .errors import PuzzleStringError
-from .fields import BASE36, Layout, cell_name, check_alphabet, write_number
+from .fields import BASE36, Layout, ascii_lower, ascii_upper, cell_name, check_alphabet, write_number
 
 KIND_OF_TYPE = {"S": "sudoku", "X": "sudoku-x", "W": "windoku", "J": "jigsaw",
                 "L": "killer", "M": "killer-jigsaw", "K": "kenken", "D": "kendoku"}
@@ -53,12 +53,12 @@ def layout_for(letter: str, n: int, with_box: bool = False) -> Layout:
 def read_header(bd: str) -> tuple[str, int, str]:
     if len(bd) < 3:
         raise PuzzleStringError(f"string too short ({len(bd)} characters) to have a header like L9B")
-    letter, size_char, version = bd[0].upper(), bd[1].lower(), bd[2].upper()
+    letter, size_char, version = ascii_upper(bd[0]), ascii_lower(bd[1]), ascii_upper(bd[2])
     if letter in "TBUV":
         raise PuzzleStringError(f"header {bd[:3]!r} is a Str8ts puzzle, which this app does not read yet")
     if letter not in KIND_OF_TYPE:
         raise PuzzleStringError(f"unknown header {bd[:3]!r}: the type {bd[0]!r} is not one of S X W J L M K D")
-    if size_char not in BASE36 or BASE36.index(size_char) not in sizes_for(letter):
+    if size_char not in BASE36[1:] or BASE36.index(size_char) not in sizes_for(letter):
         sizes = " ".join(BASE36[s].upper() for s in sizes_for(letter))
         raise PuzzleStringError(f"header {bd[:3]!r}: size {bd[1]!r} is not supported for {letter} (sizes: {sizes})")
     expected = version_for(letter)
@@ -79,7 +79,7 @@ def decode(bd: str) -> tuple[Puzzle, Position, str]:
             layout = dev_era
         else:
             raise PuzzleStringError(
-                f"wrong length: {bd[:3].upper()} strings have {3 + cells * layout.width} characters "
+                f"wrong length: {ascii_upper(bd[:3])} strings have {3 + cells * layout.width} characters "
                 f"(header + {cells} fields of {layout.width}); this one has {len(bd)}")
     check_alphabet(body, BASE36, "base-36", offset=3)
     width = layout.width
@@ -98,7 +98,7 @@ def decode(bd: str) -> tuple[Puzzle, Position, str]:
         cages = cages_from_colours([f["colour"] for f in fields], [f["content"] for f in fields], n,
                                    arithmetic=letter in "KD")
     puzzle = check_puzzle(Puzzle(kind, n, tuple(givens), regions, cages))
-    return puzzle, Position(tuple(solved), tuple(candidates)), f"{letter}{bd[1].upper()}{version}"
+    return puzzle, Position(tuple(solved), tuple(candidates)), f"{letter}{ascii_upper(bd[1])}{version}"
 
 
 def read_cell(value: int, n: int) -> tuple[int, int, int]:
