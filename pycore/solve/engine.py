@@ -18,6 +18,9 @@ from .network import (BOUNDS, FULL, LINEAR, SET, TUPLES, Network, add_derived_wh
 
 # Contradiction codes.
 EMPTY, MISSING, CAGE, CROWDED = 0, 1, 2, 3
+# Halve old blame every this many contradictions (measured on the hardest killers: 1024 takes
+# ~10% fewer guesses than never forgetting; 256 and 4096 fall between).
+BLAME_DECAY = 1024
 
 
 @dataclass(frozen=True)
@@ -132,8 +135,10 @@ def point_in_units(net: Network, cand, singles, changed):
                     common &= peer_bits[cell]
                     if not common:
                         break
-            if common < 0:
-                return (MISSING, number, bit)   # no cell of the unit can hold the digit
+            if common <= 0:
+                if common:
+                    return (MISSING, number, bit)   # no cell of the unit can hold the digit
+                continue
             problem = remove_digit(bit, common, cand, singles, changed)
             if problem:
                 return problem
@@ -429,6 +434,7 @@ class Solver:
         self.result: SolveResult | None = None
         self.root_problem = None
         self.blame = [1] * self.net.cell_count
+        self.conflicts = 0
         self.stack: list[list] = []   # frames: [candidates, live, cell, untried digit bits]
         net = self.net
         cand = list(net.candidates)
@@ -502,6 +508,11 @@ class Solver:
         return True
 
     def add_blame(self, problem) -> None:
+        """The cells of the failing constraint (or house) take the blame; every BLAME_DECAY
+        contradictions old blame is halved, so the search follows where it fails now."""
+        self.conflicts += 1
+        if self.conflicts % BLAME_DECAY == 0:
+            self.blame = [1 + (b - 1) / 2 for b in self.blame]
         code, where = problem[0], problem[1]
         if code == CAGE:
             cells = self.net.constraints[where][1]
