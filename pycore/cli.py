@@ -34,9 +34,39 @@ def parser() -> argparse.ArgumentParser:
             command.add_argument("--only", metavar="SLUG[,SLUG...]",
                                  help="use these strategies and no others (not even singles)")
             command.add_argument("--max-steps", type=int, metavar="N", help="stop after N steps")
-            command.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
-                                 help="stop explaining after this long (default 60)")
+        if name in ("solve", "explain"):
+            # Every run ends: an empty 25x25 or a huge KenKen cage would otherwise search for hours.
+            what = "solving" if name == "solve" else "explaining"
+            command.add_argument("--time-limit", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+                                 help=f"stop {what} after this long and report what was found "
+                                      f"(default {DEFAULT_TIME_LIMIT:g})")
+            command.add_argument("--max-nodes", type=node_count, metavar="N",
+                                 help="stop the solver after N search nodes (default: no node limit)"
+                                      + ("" if name == "solve" else "; explain's solver checks the solution"))
     return root
+
+
+DEFAULT_TIME_LIMIT = 60.0
+
+
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+    return value
+
+
+def node_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number of nodes")
+    return value
 
 
 def run(argv: list[str]) -> str:
@@ -50,7 +80,7 @@ def run(argv: list[str]) -> str:
     if args.command == "explain":
         return json.dumps(explain_report(puzzle, position, args))
     from .solve.report import solve_report  # the solver loads only when asked for
-    return json.dumps(solve_report(puzzle, position))
+    return json.dumps(solve_report(puzzle, position, max_nodes=args.max_nodes, time_limit=args.time_limit))
 
 
 def explain_report(puzzle, position, args) -> dict:
@@ -61,7 +91,7 @@ def explain_report(puzzle, position, args) -> dict:
         raise PuzzleStringError("explain: --max-steps must be 0 or more")
     # The solution tells a wrong position from a hard one; a puzzle the solver cannot settle
     # quickly is explained without that check.
-    result = solve(puzzle, time_limit=min(args.time_limit, 10.0))
+    result = solve(puzzle, time_limit=min(args.time_limit, 10.0), max_nodes=args.max_nodes)
     solution = result.solution if result.status == "unique" else None
     try:
         return explain(puzzle, position, only=only, max_steps=args.max_steps, solution=solution,
@@ -74,6 +104,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         print(run(sys.argv[1:] if argv is None else argv))
     except PuzzleStringError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {error}", file=sys.stderr)  # one line: PuzzleStringError escapes line breaks
         return 2
     return 0
