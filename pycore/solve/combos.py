@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations, product
-from math import prod
+from math import factorial, prod
 
 from ..model import digits_of
 
@@ -16,6 +16,9 @@ from ..model import digits_of
 TUPLE_LIMIT = 30_000
 # Up to this many raw digit tuples a cage is enumerated by itertools.product (C speed).
 PRODUCT_LIMIT = 60_000
+# Steps (partial fillings grown) spent listing a cage whose count, clashes aside, is over
+# TUPLE_LIMIT before it is left to bounds: about ten milliseconds.
+WORK_LIMIT = 2_000
 
 
 @lru_cache(maxsize=None)
@@ -54,19 +57,28 @@ def fits(op: str, total: int, digits) -> bool:
 def cage_tuples(op: str, total: int, size: int, cells, differ, limit: int = TUPLE_LIMIT):
     """Every tuple of digits (as candidate bits) for `cells` meeting the cage's arithmetic, with
     cells that see each other (`differ(i, j)` on positions) holding different digits.
-    Returns None when there would be more than `limit` tuples."""
+    Returns None when there would be more than `limit` tuples, or when listing them would take
+    more than WORK_LIMIT steps: the fillings are counted before any is listed (a 14-cell sum cage
+    has billions), so the set-up stays within milliseconds whatever the cage."""
     k = len(cells)
     clashes = [(i, j) for i in range(k) for j in range(i) if differ(i, j)]
     bits = [0] + [1 << (d - 1) for d in range(1, size + 1)]
     if op == "+" and len(clashes) == k * (k - 1) // 2:
         # All different (a killer cage): the orderings of each fitting digit set.
-        out = [tuple(bits[d] for d in order)
-               for combo in combinations_for(size, total, k)
-               for order in permutations(digits_of(combo))]
-        return out if len(out) <= limit else None
+        sets = combinations_for(size, total, k) if k <= size else ()
+        if len(sets) * factorial(k) > limit:
+            return None
+        return [tuple(bits[d] for d in order)
+                for combo in sets
+                for order in permutations(digits_of(combo))]
     digits = usable_digits(op, total, size, k)
     if len(digits) ** k > PRODUCT_LIMIT:
-        return grown_tuples(op, total, size, k, clashes, bits, limit)
+        # Listing costs at most k * size steps per filling (every partial filling grown below can
+        # be completed), so a count within the limit bounds the work; above it, only a cage whose
+        # clashes cut the count back under the limit quickly is listed.
+        bounded = count_fillings(op, total, size, k) <= limit
+        return grown_tuples(op, total, size, k, clashes, bits, limit,
+                            work_limit=None if bounded else WORK_LIMIT)
     if op == "+":
         # The last digit is whatever the others leave.
         meets = (t + (total - sum(t),) for t in product(digits, repeat=k - 1)
@@ -91,12 +103,68 @@ def usable_digits(op: str, total: int, size: int, count: int) -> list[int]:
     return list(range(1, size + 1))
 
 
-def grown_tuples(op, total, size, k, clashes, bits, limit):
-    """Big cages: extend partial tuples cell by cell, pruning on the running sum / product.
+def count_fillings(op: str, total: int, size: int, k: int) -> int:
+    """How many k-tuples of digits 1…size meet the arithmetic, clashes left aside: an upper
+    bound on a cage's fillings, found without listing any. Exact for +, × and two-cell − ÷;
+    size**k (every tuple) for the − and ÷ cages of more cells that no real puzzle has."""
+    if k == 1:
+        return 1 if 1 <= total <= size else 0
+    if op == "+":
+        if not k <= total <= k * size:
+            return 0
+        ways = [1] + [0] * total          # ways[s]: tuples so far that add up to s
+        for _ in range(k):
+            ways = [sum(ways[s - d] for d in range(1, min(size, s) + 1)) for s in range(total + 1)]
+        return ways[total]
+    if op == "x":
+        ways = {1: 1}                     # product so far (a divisor of the total): tuples
+        for _ in range(k):
+            grown: dict[int, int] = {}
+            for p, n in ways.items():
+                for d in range(1, size + 1):
+                    if total % (p * d) == 0:
+                        grown[p * d] = grown.get(p * d, 0) + n
+            ways = grown
+        return ways.get(total, 0) if total >= 1 else 0
+    if k == 2:
+        return sum(fits(op, total, (a, b)) for a in range(1, size + 1) for b in range(1, size + 1))
+    return size ** k
+
+
+def line_sum_range(cells, size: int) -> tuple[int, int]:
+    """The least and most a sum cage can total when its cells in one row, or in one column,
+    hold different digits: per line, the smallest (largest) digits 1…size, as many as its cells
+    there; the rows' range and the columns' range both hold, so their overlap is returned.
+    A cage over whole rows gets one possible total, which a search could only find by trying."""
+    def per_line(line_of):
+        counts: dict[int, int] = {}
+        for cell in cells:
+            counts[line_of(cell)] = counts.get(line_of(cell), 0) + 1
+        low = sum(m * (m + 1) // 2 for m in counts.values())
+        high = sum(m * (2 * size - m + 1) // 2 for m in counts.values())
+        return low, high
+    rows, columns = per_line(lambda c: c // size), per_line(lambda c: c % size)
+    return max(rows[0], columns[0]), min(rows[1], columns[1])
+
+
+def reachable_products(total: int, size: int, k: int) -> list[set[int]]:
+    """[j]: the products of j digits 1…size that divide `total` (what j cells can still make)."""
+    reach = [{1}]
+    for _ in range(k):
+        reach.append({p * d for p in reach[-1] for d in range(1, size + 1) if total % (p * d) == 0})
+    return reach
+
+
+def grown_tuples(op, total, size, k, clashes, bits, limit, work_limit=None):
+    """Big cages: extend partial tuples cell by cell, keeping only those the remaining cells can
+    complete (the sum or product they still need is within reach), so each partial tuple leads
+    to at least one filling. None past `limit` fillings or `work_limit` steps.
     Iterative, like everything in the solver."""
     earlier = [[j for i, j in clashes if i == position] for position in range(k)]
+    reach = reachable_products(total, size, k) if op == "x" else None
     out = []
     stack = [()]
+    steps = 0
     while stack:
         partial = stack.pop()
         i = len(partial)
@@ -106,16 +174,20 @@ def grown_tuples(op, total, size, k, clashes, bits, limit):
                 if len(out) > limit:
                     return None
             continue
+        steps += 1
+        if work_limit is not None and steps > work_limit:
+            return None
         left = k - i - 1
         for d in range(1, size + 1):
             if any(partial[j] == d for j in earlier[i]):
                 continue
             if op == "+":
-                s = sum(partial) + d
-                if s + left > total or s + left * size < total:
+                rest = total - sum(partial) - d
+                if not left <= rest <= left * size:
                     continue
             elif op == "x":
-                if total % (prod(partial) * d):
+                made = prod(partial) * d
+                if total % made or total // made not in reach[left]:
                     continue
             stack.append(partial + (d,))
     out.reverse()

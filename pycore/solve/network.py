@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..model import ARITHMETIC_KINDS, Puzzle, full_mask, mask_of
-from .combos import cage_tuples, combinations_for, usable_digits
+from .combos import cage_tuples, combinations_for, line_sum_range, usable_digits
 
 SET, TUPLES, BOUNDS, FULL, LINEAR = 0, 1, 2, 3, 4
 KILLER_KINDS = frozenset({"killer", "killer-jigsaw"})
@@ -219,6 +219,10 @@ def add_cages(puzzle: Puzzle, net: Network, killer: bool) -> str | None:
         tuples = cage_tuples(cage.op, cage.total, n, cells,
                              lambda i, j: peer_bits[cells[i]] >> cells[j] & 1)
         if tuples is None:
+            low, high = line_sum_range(cells, n) if cage.op == "+" else (cage.total, cage.total)
+            if not low <= cage.total <= high:
+                return (f"{label} has no way to make {cage.total} with + from {len(cells)} digits "
+                        f"1…{n}, its cells in each row and column being different")
             # Too many fillings to list: keep the digits that can take part at all, and check
             # the arithmetic (or, for sums, min/max) as cells get solved.
             usable = mask_of(usable_digits(cage.op, cage.total, n, len(cells)))
