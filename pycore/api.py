@@ -235,7 +235,7 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     strategy = BY_SLUG[step.strategy]
     g = board.geometry
     _, after = position_after(board, position, step)
-    look = look_here(step, g)
+    look = look_here(step, g, puzzle.kind)
     named = set(step.cells) | {c for c, _ in step.placements + step.eliminations}
     marks = {str(c): "".join(digit_char(d) for d in digits_of(board.candidates[c]))
              for c in sorted(named) if board.candidates[c]}

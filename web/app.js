@@ -207,11 +207,23 @@ function open(text) {
 }
 
 // ---- toolbar, playing on -----------------------------------------------------------------------
-function button(action, label, title, onClick) {
+/** A toolbar button; `short` is what a phone shows (the full label stays its accessible name). */
+function button(action, label, title, onClick, short = null) {
   const b = document.createElement("button");
   b.type = "button";
   b.dataset.action = action;
-  b.textContent = label;
+  if (short) {
+    const long = document.createElement("span");
+    long.className = "label-long";
+    long.textContent = label;
+    const brief = document.createElement("span");
+    brief.className = "label-short";
+    brief.textContent = short;
+    b.append(long, brief);
+    b.setAttribute("aria-label", label);
+  } else {
+    b.textContent = label;
+  }
   b.title = title;
   b.addEventListener("click", onClick);
   return b;
@@ -222,17 +234,18 @@ function buildToolbar() {
   pencil.setAttribute("aria-pressed", String(state.pencil));
   const can = (...names) => names.every((name) => state.bridge.info.functions.includes(name));
   toolbarEl.replaceChildren(...[
-    button("undo", "Undo", "Undo the last change (Ctrl+Z)", undo),
-    button("redo", "Redo", "Redo (Ctrl+Y)", redo),
+    button("undo", "Undo", "Undo the last change (Ctrl+Z)", undo, "\u21b6"),
+    button("redo", "Redo", "Redo (Ctrl+Y)", redo, "\u21b7"),
     pencil,
     can("play_view") && button("auto-candidates", "Auto", "Show the candidates the rules allow instead of the pencil marks", toggleAuto),
-    can("fill_candidates") && button("fill-candidates", "Fill candidates", "Pencil in every candidate the rules allow", fillCandidates),
-    button("clear-marks", "Clear marks", "Remove every pencil mark", clearMarks),
+    can("fill_candidates") && button("fill-candidates", "Fill candidates", "Pencil in every candidate the rules allow", fillCandidates, "Fill"),
+    button("clear-marks", "Clear marks", "Remove every pencil mark", clearMarks, "Clear"),
     button("reset", "Reset", "Back to the position the link opened with", reset),
+    Object.assign(document.createElement("span"), { className: "toolbar-break" }),  // phones: entering, then reasoning
+    ...(can("hint_view") ? hints.buttons() : []),
     can(...SOLVER) && button("check", "Check", "Mark digits and pencil marks that disagree with the solution", check),
     can(...SOLVER) && button("solve", "Solve", "Fill in the solution", solveClicked),
     button("share", "Share", "Links to this position, embed code, pictures and printing", share),
-    ...(can("hint_view") ? hints.buttons() : []),
   ].filter(Boolean));
   const pad = [];
   for (let d = 1; d <= state.view.size; d++) {
@@ -325,6 +338,12 @@ function redo() {
 // then the loop yields to the browser so clicks, keys and the Cancel button are handled.
 const SOLVER = ["solve_start", "solve_step", "solve_cancel", "check_view"];
 const SLICE_MS = [20, 40];
+const SOLVE_LIMIT_S = 60;  // as the command line's default: every solve ends, with its status
+/** A frame's paint (or 50 ms, in a tab that paints none), so the status shows before work starts. */
+const yieldForPaint = () => new Promise((resolve) => {
+  const timer = setTimeout(resolve, 50);
+  requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }, 0));
+});
 const yieldToBrowser = () => new Promise((resolve) => {
   const channel = new MessageChannel();  // unlike setTimeout(0), not clamped to 4 ms when nested
   channel.port1.onmessage = () => resolve();
@@ -348,20 +367,33 @@ function setSolvingControls(solving) {
  * (or when another puzzle was opened meanwhile). */
 async function solveInSlices(verb) {
   if (state.solution?.text === state.text) return state.solution;
-  const started = state.bridge.invoke("solve_start", state.text);
-  if (started.error) {
-    setStatus("ready", `Cannot solve this puzzle: ${started.error}`);
-    return null;
-  }
-  const job = { id: started.id, cancelled: false, nodes: 0, t0: performance.now() };
+  // Status and Cancel first, painted before the solver's set-up runs, so both show from the
+  // click and a Cancel during set-up is honoured as soon as it ends.
+  const job = { id: null, cancelled: false, nodes: 0, t0: performance.now() };
   state.solving = job;
   setSolvingControls(true);
   setStatus("solving", `${verb}\u2026`);
   let slice = Math.min(32, SLICE_CAP);
   try {
+    await yieldForPaint();
+    if (job.cancelled) return null;
+    const started = state.bridge.invoke("solve_start", state.text);
+    if (started.error) {
+      setStatus("ready", `Cannot solve this puzzle: ${started.error}`);
+      return null;
+    }
+    job.id = started.id;
     for (;;) {
       await yieldToBrowser();
-      if (job.cancelled) return null;
+      if (job.cancelled) {
+        state.bridge.invoke("solve_cancel", job.id);  // cancelled during set-up: id was unknown
+        return null;
+      }
+      if (performance.now() - job.t0 > SOLVE_LIMIT_S * 1000) {
+        state.bridge.invoke("solve_cancel", job.id);
+        return { status: "timeout", solution: null, nodes: job.nodes,
+                 reason: `stopped after ${SOLVE_LIMIT_S} s and ${job.nodes.toLocaleString("en")} search nodes (time limit)` };
+      }
       const t = performance.now();
       const result = state.bridge.invoke("solve_step", job.id, slice);
       const ms = performance.now() - t;

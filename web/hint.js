@@ -18,8 +18,11 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-function button(action, label, title, onClick) {
-  const b = el("button", { type: "button", "data-action": action, title }, label);
+function button(action, label, title, onClick, short = null) {
+  const b = short
+    ? el("button", { type: "button", "data-action": action, title, "aria-label": label },
+         el("span", { class: "label-long" }, label), el("span", { class: "label-short" }, short))
+    : el("button", { type: "button", "data-action": action, title }, label);
   b.addEventListener("click", onClick);
   return b;
 }
@@ -191,9 +194,9 @@ export function createHints(glue) {
   }
 
   const buttons = () => [
-    button("hint", "Hint", "Where to look next, then the strategy, then the whole step (H)", hint),
-    button("step-next", "Next step", "Show the next logical step; press again to apply it (N)", next),
-    button("step-back", "Previous", "Take back the last step applied", previous),
+    button("hint", "Hint", "Where to look next, then the strategy, then the whole step", hint),
+    button("step-next", "Next step", "Show the next logical step; press again to apply it", next, "Next"),
+    button("step-back", "Previous step", "Take back the last step applied", previous, "Back"),
   ];
 
   return { panel, buttons, hint, next, previous, onChange, reset, redraw: () => shown && mark(shown.result, shown.stage) };
