@@ -1,12 +1,16 @@
 // Service worker: precaches the whole site on the first visit so the page works offline after it.
 // build.py fills in VERSION (a hash of every file in dist/) and PRECACHE (every file in dist/);
-// a new build is a new cache, and the old one is dropped when the new worker activates.
+// a new build is a new cache, and every other version is dropped when the new worker activates.
 const VERSION = "@VERSION@";
 const PRECACHE = [/* @PRECACHE@ */];
 const CACHE = `puzzle-viewer-${VERSION}`;
 
+// `cache: "reload"` goes to the server, past the HTTP cache: a host that sends Last-Modified
+// without Cache-Control lets the browser keep the previous build's files "fresh" for hours, and a
+// plain addAll would fill this build's cache with them.
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+  const fresh = PRECACHE.map((url) => new Request(url, { cache: "reload" }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(fresh)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
