@@ -196,7 +196,7 @@ export function createHints(glue) {
   const buttons = () => [
     button("hint", "Hint", "Where to look next, then the strategy, then the whole step", hint),
     button("step-next", "Next step", "Show the next logical step; press again to apply it", next, "Next"),
-    button("step-back", "Previous step", "Take back the last step applied", previous, "Back"),
+    button("step-back", "Previous", "Take back the last step applied", previous, "Back"),
   ];
 
   return { panel, buttons, hint, next, previous, onChange, reset, redraw: () => shown && mark(shown.result, shown.stage) };

@@ -114,3 +114,29 @@ def test_hint_on_a_wrong_digit_points_at_it(app_page):
     app_page.click("[data-action=hint]")
     assert app_page.locator(PANEL).get_attribute("data-status") == "invalid"
     assert cells(app_page)[cell][2] == "wrong"
+
+
+@pytest.mark.parametrize("device,width,height", [("phone", 390, 844), ("desktop", 1280, 900)])
+def test_hint_stages_are_recorded_and_stay_on_screen(app_page, device, width, height):
+    """Screenshots of every hint stage (sudoku, killer, KenKen) to screenshots/ for a person to
+    look at; the panel and the grid both stay within the screen's width."""
+    from pathlib import Path
+    shots = Path(__file__).resolve().parents[2] / "screenshots"
+    shots.mkdir(exist_ok=True)
+    app_page.set_viewport_size({"width": width, "height": height})
+    for name, string in (("sudoku", EASY), ("killer", first("killer", "kdu")),
+                         ("kenken", first("kenken", "keen-6dx"))):
+        assert open_text(app_page, string) == "ready"
+        for _ in range(4):   # a few steps in, where the hints get interesting
+            app_page.click("[data-action=step-next]")
+        app_page.click("[data-action=apply-hint]")
+        for stage in (1, 2, 3):
+            app_page.click("[data-action=hint]")
+            assert app_page.locator(PANEL).get_attribute("data-stage") == str(stage)
+            panel = app_page.locator(PANEL).bounding_box()
+            grid = app_page.locator("[data-testid=grid]").bounding_box()
+            assert panel["x"] >= 0 and panel["x"] + panel["width"] <= width
+            assert grid["x"] + grid["width"] <= width
+            assert panel["y"] >= grid["y"] + grid["height"] - 1, "the panel sits under the grid"
+            app_page.screenshot(path=str(shots / f"hint-{device}-{name}-stage{stage}.png"),
+                                full_page=True)
