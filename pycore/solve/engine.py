@@ -549,15 +549,20 @@ def solve(puzzle: Puzzle, position=None, *, max_nodes: int | None = None,
     """Solves from the givens and cages only (a player's progress may be wrong, so `position`
     is not used), stopping at the second solution or when a budget runs out."""
     solver = Solver(puzzle)
-    slice_nodes = 64
+    # Slices start at one node and grow while they stay short: a 25x25 node can take 15 ms, so
+    # fixed 64-node slices could overrun a time limit by a second.
+    slice_nodes = 1
     while True:
         budget = slice_nodes
         if max_nodes is not None:
             budget = min(budget, max_nodes - solver.nodes)
             if budget <= 0:
                 return solver.stop(f"stopped after {solver.nodes} nodes (node budget)")
+        before = solver.seconds
         result = solver.step(budget)
         if result is not None:
             return result
         if time_limit is not None and solver.seconds >= time_limit:
             return solver.stop(f"stopped after {solver.seconds:.2f} s (time limit)")
+        if solver.seconds - before < 0.01:
+            slice_nodes = min(64, slice_nodes * 2)

@@ -1,0 +1,202 @@
+"""Fuzz: generated and mutated puzzle strings through decode, encode and solve, in process.
+
+Run from the repository root:  python bench/fuzz.py [--inputs N] [--seed S] [--budget SECONDS]
+Every input goes through decode; a decoded puzzle is written in every format (each either a
+string that decodes back to the same puzzle, or a PuzzleStringError) and solved with a node and
+time budget. The promise under test (issue 9): nothing but PuzzleStringError ever escapes, and
+no input takes longer than its budget. Prints counts of clean rejections, successes, exceptions
+(anything else raised, or a write that does not read back), and overruns (an input whose whole
+round took longer than --budget), then the slowest inputs and any failures, and exits 1 on any
+exception or overrun.
+
+Inputs (seeded, so a run repeats exactly): the corpus strings and Tatham's bench puzzles, mutated
+(a character replaced by ASCII, a Unicode look-alike such as the Kelvin sign, a line break or a
+byte-order mark; characters inserted, deleted, duplicated or swapped; cut short; header letters
+and sizes changed; wrapped in links with shape=, jigmap=, kind= and percent-encoding), plus
+strings generated from nothing: headers with the right length of random base-36 fields (so they
+reach cage recovery and the puzzle checks), random digits and packings, random text.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from corpus import DEV, REAL  # noqa: E402
+from pycore.codec import FORMATS, PuzzleStringError, decode, encode  # noqa: E402
+from pycore.codec.versioned import KIND_OF_TYPE, layout_for, sizes_for  # noqa: E402
+from pycore.solve import solve  # noqa: E402
+
+BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+LOOK_ALIKES = ("\u212a", "\u017f", "\u0131", "\u0130", "\u212b", "\uff33", "\uff11", "\u0663",
+               "\u00b9", "\u2460", "\ufeff", "\u200b", "\u00a0", "\u2028", "\n", "\r", "\t", "%", "%0A",
+               "%E2%80%A8", "&", "=", "?", "#", ",", ".", "-", "+", " ", "\x00", "\ud800", "é", "ß")
+SOLVE_NODES = 2_000
+
+
+def seeds() -> list[str]:
+    strings = [e["string"] for e in REAL]
+    strings += [s for e in DEV for s in e["strings"].values()]
+    tatham = ROOT / "bench" / "data" / "tatham.jsonl"
+    if tatham.exists():
+        with open(tatham, encoding="utf-8") as lines:
+            strings += [json.loads(line)["string"] for line in lines if line.strip()]
+    return [s for s in strings if isinstance(s, str)]
+
+
+def random_char(rng: random.Random) -> str:
+    roll = rng.random()
+    if roll < 0.55:
+        return rng.choice(BASE36 + BASE36.upper())
+    if roll < 0.85:
+        return rng.choice(LOOK_ALIKES)
+    return chr(rng.randrange(1, 0x3000))
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    for _ in range(rng.choice((1, 1, 1, 2, 3))):
+        if not text:
+            return random_char(rng)
+        i = rng.randrange(len(text))
+        move = rng.randrange(9)
+        if move == 0:
+            text = text[:i] + random_char(rng) + text[i + 1:]
+        elif move == 1:
+            text = text[:i] + random_char(rng) + text[i:]
+        elif move == 2:
+            text = text[:i] + text[i + 1:]
+        elif move == 3:
+            text = text[:i]
+        elif move == 4:
+            j = rng.randrange(len(text))
+            text = text[:i] + text[min(i, j):max(i, j)] + text[i:]
+        elif move == 5:
+            letter = rng.choice("SXWJLMKDTBQsxk\u017f\u212a")
+            text = letter + text[1:]
+        elif move == 6 and len(text) > 1:
+            text = text[0] + rng.choice("3456789GPgp0A\u212a") + text[2:]
+        elif move == 7:
+            j = rng.randrange(len(text))
+            chars = list(text)
+            chars[i], chars[j] = chars[j], chars[i]
+            text = "".join(chars)
+        else:
+            text = text[:i] + rng.choice(("0", "z", "v", "u", "ep", "00")) * rng.randrange(1, 4) + text[i + 1:]
+    return text
+
+
+def wrap(text: str, rng: random.Random) -> str:
+    """As a person might paste it: in a link, with parameters, encoded, or with a BOM."""
+    roll = rng.randrange(8)
+    if roll == 0:
+        page = rng.choice(("killersudoku.aspx", "SudokuX.aspx", "jigsaw.aspx", "KenKen6x6.aspx",
+                           "Windoku.aspx", "sudoku.htm", "x.aspx"))
+        return f"https://www.sudokuwiki.org/{page}?bd={text}"
+    if roll == 1:
+        extra = rng.choice(("shape=33", "shape=7", "shape=a%0Ab", "jigmap=" + "".join(rng.choice("123456789") for _ in range(81)),
+                            "kind=windoku", "kind=" + random_char(rng), "\u212aind=windoku", "jigmap=12%0A3"))
+        return f"?{extra}&bd={text}" if rng.random() < 0.5 else f"?bd={text}&{extra}"
+    if roll == 2:
+        return "".join(ch if ch.isalnum() and ch.isascii() else "%%%02X" % ord(ch) if ord(ch) < 256 else ch for ch in text)
+    if roll == 3:
+        return "\ufeff" + text
+    if roll == 4:
+        return " \n" + text[:len(text) // 2] + "\n" + text[len(text) // 2:] + "\t"
+    return text
+
+
+def generated(rng: random.Random) -> str:
+    """A string from nothing, most of them the right shape for some format."""
+    roll = rng.randrange(6)
+    if roll <= 2:
+        letter = rng.choice(sorted(KIND_OF_TYPE))
+        n = rng.choice(sizes_for(letter))
+        width = layout_for(letter, n).width
+        version = "C" if letter in "KD" else "B"
+        pool = rng.choice(("0", "01", "0ep", BASE36[:12], BASE36))
+        return f"{letter}{BASE36[n].upper()}{version}" + "".join(rng.choice(pool) for _ in range(n * n * width))
+    if roll == 3:
+        return "".join(rng.choice("0123456789." if rng.random() < 0.9 else "0123456789.x") for _ in range(rng.choice((81, 80, 162))))
+    if roll == 4:
+        first = "".join(rng.choice("12345") for _ in range(81))
+        return first + "," + "".join(rng.choice("0123456789") for _ in range(162))
+    return "".join(random_char(rng) for _ in range(rng.randrange(0, 60)))
+
+
+def inputs(count: int, seed: int):
+    rng = random.Random(seed)
+    pool = seeds()
+    for _ in range(count):
+        text = generated(rng) if rng.random() < 0.25 else mutate(rng.choice(pool), rng)
+        yield wrap(text, rng) if rng.random() < 0.35 else text
+
+
+def probe(text: str, solve_seconds: float) -> str:
+    """'rejected' (a PuzzleStringError from decode) or 'decoded'; raises anything else, and
+    AssertionError when a written string does not read back as the same puzzle."""
+    try:
+        puzzle, position = decode(text)
+    except PuzzleStringError as error:
+        assert "\n" not in str(error) and "\r" not in str(error), repr(str(error))
+        return "rejected"
+    for fmt in FORMATS:
+        try:
+            written = encode(puzzle, position, fmt)
+        except PuzzleStringError:
+            continue
+        again, _ = decode(written, kind_hint=puzzle.kind)
+        assert again == puzzle, f"{fmt} does not read back"
+    result = solve(puzzle, max_nodes=SOLVE_NODES, time_limit=solve_seconds)
+    assert result.status in ("unique", "multiple", "none", "timeout"), result.status
+    return "decoded"
+
+
+def main(argv=None) -> int:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--inputs", type=int, default=100_000)
+    options.add_argument("--seed", type=int, default=9)
+    options.add_argument("--budget", type=float, default=1.0, help="seconds one input may take in all")
+    options.add_argument("--solve-seconds", type=float, default=0.1, help="the solver's time limit per input")
+    args = options.parse_args(argv)
+    counts: Counter = Counter()
+    slowest: list[tuple[float, str]] = []
+    failures: list[str] = []
+    start = time.perf_counter()
+    for number, text in enumerate(inputs(args.inputs, args.seed), 1):
+        t0 = time.perf_counter()
+        try:
+            outcome = probe(text, args.solve_seconds)
+        except Exception as error:  # noqa: BLE001 - counting exactly these is the point
+            outcome = "exception"
+            if len(failures) < 20:
+                failures.append(f"{type(error).__name__}: {error} <- {text[:120]!r}")
+        seconds = time.perf_counter() - t0
+        counts[outcome] += 1
+        if seconds > args.budget:
+            counts["overrun"] += 1
+            if len(failures) < 20:
+                failures.append(f"overrun {seconds:.2f} s <- {text[:120]!r}")
+        slowest = sorted(slowest + [(seconds, text)], reverse=True)[:5]
+        if number % 10_000 == 0:
+            print(f"  {number:,} inputs, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+    total = time.perf_counter() - start
+    print(f"fuzz: {args.inputs:,} inputs (seed {args.seed}) in {total:.0f} s, {total / args.inputs * 1e3:.2f} ms each; "
+          f"budget {args.budget} s an input, solver {args.solve_seconds} s / {SOLVE_NODES:,} nodes")
+    print(f"  clean rejections {counts['rejected']:,}  successes {counts['decoded']:,}  "
+          f"exceptions {counts['exception']:,}  overruns {counts['overrun']:,}")
+    print("  slowest: " + "; ".join(f"{s * 1e3:.0f} ms {t[:24]!r}" for s, t in slowest))
+    for failure in failures:
+        print("  " + failure)
+    return 1 if counts["exception"] or counts["overrun"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
