@@ -57,3 +57,30 @@ def test_node_pyodide_decodes_like_the_host(built_dist):
     assert tuple(out["python"]) >= (3, 14)
     for text, decoded in zip(strings, out["results"]):
         assert decoded == host_decode(text), text[:60]
+
+
+def hint_chain(call, text: str, steps: int) -> list[dict]:
+    progress = api.decode_view(text)["progress"]
+    chain = []
+    for _ in range(steps):
+        hint = call(text, progress)
+        chain.append(hint)
+        if hint.get("status") != "step":
+            break
+        progress = hint["progress"]
+    return chain
+
+
+def test_page_python_explains_like_the_host(page, site):
+    """The human-style logic on Python 3.14 in the page takes the same steps, in the same words,
+    as on the host's CPython (the first 25 hints of a spread of kinds)."""
+    page.goto(site.url)
+    assert wait_started(page) == "ready"
+    labels = ("solo-3x3du", "solo-3x3kdu", "keen-6dx", "solo-9jdi", "solo-3x3xdi", "kendoku-6")
+    for label in labels:
+        text = next(e["strings"]["versioned"] for e in DEV if e["label"] == label)
+        host = hint_chain(lambda t, p: json.loads(json.dumps(api.hint_view(t, p))), text, 25)
+        in_page = hint_chain(lambda t, p: page.evaluate(
+            "([t, p]) => puzzleViewer.call('hint_view', t, p, null)", [t, p]), text, 25)
+        assert in_page == host, label
+        assert len(host) > 3, label
