@@ -1,6 +1,7 @@
 """Fuzz: generated and mutated puzzle strings through decode, encode and solve, in process.
 
 Run from the repository root:  python bench/fuzz.py [--inputs N] [--seed S] [--budget SECONDS]
+(`--setup` instead times the solver's set-up on big KenKen sum cages.)
 Every input goes through decode; a decoded puzzle is written in every format (each either a
 string that decodes back to the same puzzle, or a PuzzleStringError) and solved with a node and
 time budget. The promise under test (issue 9): nothing but PuzzleStringError ever escapes, and
@@ -159,13 +160,47 @@ def probe(text: str, solve_seconds: float) -> str:
     return "decoded"
 
 
+def big_cage_kenken(n: int, total: int):
+    """Rows 1-2 of an otherwise open n×n KenKen as one "+" cage (2n cells)."""
+    from pycore.model import Cage, Puzzle
+    return Puzzle("kenken", n, (0,) * (n * n), None, (Cage(tuple(range(2 * n)), total, "+"),))
+
+
+def setup_times() -> None:
+    """The solver's set-up (compile_puzzle) on issue 9's big KenKen sum cages: median ms of 9
+    runs, interquartile spread, and the ratio to an empty 9×9 sudoku's set-up in the same run."""
+    import statistics
+    from pycore.solve.network import compile_puzzle
+    cases = [("6×6, 12-cell + cage", big_cage_kenken(6, 42)), ("7×7, 14-cell + cage", big_cage_kenken(7, 56)),
+             ("7×7, 14-cell + cage, no filling", big_cage_kenken(7, 57)),
+             ("9×9, 18-cell + cage", big_cage_kenken(9, 90)), ("9×9, 18-cell + cage, no filling", big_cage_kenken(9, 91)),
+             ("empty 9×9 sudoku (reference)", decode("S9B" + "00" * 81)[0])]
+    times = {}
+    for label, puzzle in cases:
+        runs = []
+        for _ in range(9):
+            t0 = time.perf_counter()
+            compile_puzzle(puzzle)
+            runs.append((time.perf_counter() - t0) * 1e3)
+        times[label] = runs
+    reference = statistics.median(times[cases[-1][0]])
+    print("| puzzle | set-up median ms | spread (IQR) ms | × reference |\n|---|---:|---:|---:|")
+    for label, runs in times.items():
+        q = statistics.quantiles(runs, n=4)
+        print(f"| {label} | {statistics.median(runs):.1f} | {q[2] - q[0]:.1f} | {statistics.median(runs) / reference:.0f} |")
+
+
 def main(argv=None) -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--setup", action="store_true", help="time the solver's set-up on big KenKen cages instead")
     options.add_argument("--inputs", type=int, default=100_000)
     options.add_argument("--seed", type=int, default=9)
     options.add_argument("--budget", type=float, default=1.0, help="seconds one input may take in all")
     options.add_argument("--solve-seconds", type=float, default=0.1, help="the solver's time limit per input")
     args = options.parse_args(argv)
+    if args.setup:
+        setup_times()
+        return 0
     counts: Counter = Counter()
     slowest: list[tuple[float, str]] = []
     failures: list[str] = []
