@@ -91,11 +91,12 @@ def explain_report(puzzle, position, args) -> dict:
         raise PuzzleStringError("explain: --max-steps must be 0 or more")
     # The solution tells a wrong position from a hard one; a puzzle the solver cannot settle
     # quickly is explained without that check.
-    result = solve(puzzle, time_limit=min(args.time_limit, 10.0), max_nodes=args.max_nodes)
+    result = solve(puzzle, time_limit=min(args.time_limit / 2, 10.0), max_nodes=args.max_nodes)
     solution = result.solution if result.status == "unique" else None
     try:
+        # The solve's time counts against the limit: the whole command ends within it.
         return explain(puzzle, position, only=only, max_steps=args.max_steps, solution=solution,
-                       time_limit=args.time_limit)
+                       time_limit=max(args.time_limit - result.seconds, 0.001))
     except ValueError as error:
         raise PuzzleStringError(f"explain: {error}") from None
 
