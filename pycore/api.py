@@ -183,17 +183,18 @@ def check_view(text: str, progress: list[str], solution: list[int]) -> dict:
 # ---- hints, for the page ----------------------------------------------------------------------
 # A hint must never reason from a wrong position, so it needs the solution. The page passes the
 # one it already has (after Solve or Check); otherwise a short solve finds it, kept per puzzle.
-_solutions: dict[str, tuple | None] = {}
+_solutions: dict[str, tuple] = {}
 HINT_SOLVE_SECONDS = 2.0
 
 
-def _solution_for(text: str, puzzle: Puzzle):
+def _solved(text: str, puzzle: Puzzle) -> tuple[str, tuple | None]:
+    """(the solver's status, the solution when it is unique), kept per puzzle."""
     if text not in _solutions:
         from .solve import solve
         result = solve(puzzle, time_limit=HINT_SOLVE_SECONDS)
         if len(_solutions) > 16:
             _solutions.clear()
-        _solutions[text] = result.solution if result.status == "unique" else None
+        _solutions[text] = (result.status, result.solution if result.status == "unique" else None)
     return _solutions[text]
 
 
@@ -208,8 +209,9 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     applies), "invalid" (with "reason" and "problems": the position contradicts the solution),
     or {"error": message}.
     """
-    from .explain import (BY_SLUG, look_here, next_step, position_after, problems_against,
-                          start_board)
+    from .explain import (BY_SLUG, STRATEGIES, look_here, next_step, position_after,
+                          problems_against, start_board)
+    from .explain.registry import NEED_UNIQUE
     try:
         puzzle, _ = decode(text)
         position = position_from_progress(puzzle, progress)
@@ -218,7 +220,10 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     board = start_board(puzzle, position)
     if board.is_solved():
         return {"status": "solved"}
-    known = [int(d) for d in solution] if solution else _solution_for(text, puzzle)
+    status, known = ("unique", [int(d) for d in solution]) if solution else _solved(text, puzzle)
+    if status == "none":
+        return {"status": "invalid", "reason": "This puzzle has no solution, so there is no "
+                "logical step to find.", "problems": []}
     if known is not None and len(known) == puzzle.cell_count:
         problems = problems_against(board, known)
         if problems:
@@ -227,7 +232,9 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     if contradiction:
         return {"status": "invalid", "reason": f"Something is wrong: {contradiction}.",
                 "problems": []}
-    step = next_step(board)
+    strategies = STRATEGIES if status != "multiple" else tuple(
+        s for s in STRATEGIES if s.slug not in NEED_UNIQUE)   # they assume one solution
+    step = next_step(board, strategies)
     if step is None:
         return {"status": "stuck",
                 "reason": "No logical step found from here: the strategies this page knows are "

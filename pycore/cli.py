@@ -84,21 +84,27 @@ def run(argv: list[str]) -> str:
 
 
 def explain_report(puzzle, position, args) -> dict:
-    from .explain import explain
+    from .explain import explain, grade
+    from .explain.run import strategies_for
     from .solve import solve
     only = [slug.strip() for slug in args.only.split(",") if slug.strip()] if args.only else None
     if args.max_steps is not None and args.max_steps < 0:
         raise PuzzleStringError("explain: --max-steps must be 0 or more")
     # The solution tells a wrong position from a hard one; a puzzle the solver cannot settle
     # quickly is explained without that check.
-    result = solve(puzzle, time_limit=min(args.time_limit / 2, 10.0), max_nodes=args.max_nodes)
-    solution = result.solution if result.status == "unique" else None
     try:
-        # The solve's time counts against the limit: the whole command ends within it.
-        return explain(puzzle, position, only=only, max_steps=args.max_steps, solution=solution,
-                       time_limit=max(args.time_limit - result.seconds, 0.001))
+        strategies_for(only)
     except ValueError as error:
         raise PuzzleStringError(f"explain: {error}") from None
+    result = solve(puzzle, time_limit=min(args.time_limit / 2, 10.0), max_nodes=args.max_nodes)
+    if result.status == "none":
+        return {"status": "invalid", "reason": f"the puzzle has no solution: {result.reason}",
+                "problems": [], "steps": [], "grade": grade([])}
+    solution = result.solution if result.status == "unique" else None
+    # The solve's time counts against the limit: the whole command ends within it.
+    return explain(puzzle, position, only=only, max_steps=args.max_steps, solution=solution,
+                   time_limit=max(args.time_limit - result.seconds, 0.001),
+                   unique=result.status != "multiple")
 
 
 def main(argv: list[str] | None = None) -> int:

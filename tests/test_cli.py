@@ -141,3 +141,16 @@ def test_explain_bad_input_is_one_line_and_status_2(args):
     done = pycore(*args)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_explain_on_a_puzzle_without_solution_is_invalid():
+    # A 4×4 KenKen whose first row must add up to 11: no solution at all.
+    from pycore.codec import encode
+    from pycore.model import Cage, Position, Puzzle
+    rows = tuple(Cage(tuple(range(r * 4, r * 4 + 4)), 11 if r == 0 else 10, "+") for r in range(4))
+    text = encode(Puzzle("kenken", 4, (0,) * 16, None, rows), Position.empty(16), "versioned")
+    report = json.loads(pycore("explain", text).stdout)
+    assert report["status"] == "invalid" and "no solution" in report["reason"]
+    from pycore import api
+    hint = api.hint_view(text, api.decode_view(text)["progress"])
+    assert hint["status"] == "invalid" and "no solution" in hint["reason"]

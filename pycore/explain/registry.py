@@ -84,3 +84,5 @@ def _load() -> tuple[Strategy, ...]:
 STRATEGIES: tuple[Strategy, ...] = _load()
 BY_SLUG = {s.slug: s for s in STRATEGIES}
 ALL_SLUGS = tuple(row[0] for row in TABLE)
+# These reason from the puzzle having one solution: wrong on a puzzle with several.
+NEED_UNIQUE = frozenset(row[0] for row in TABLE if row[3] == "uniqueness")

@@ -5,7 +5,7 @@ from time import perf_counter
 
 from ..model import ARITHMETIC_KINDS, Position, Puzzle
 from .board import Board, start_board
-from .registry import BY_SLUG, STRATEGIES, Strategy
+from .registry import BY_SLUG, NEED_UNIQUE, STRATEGIES, Strategy
 
 # A grade's level by the difficulty of the hardest step (SudokuWiki-like bands).
 LEVELS = ((14, "gentle"), (50, "moderate"), (120, "tough"), (180, "diabolical"), (10 ** 9, "extreme"))
@@ -61,13 +61,17 @@ def grade(steps, by_slug=BY_SLUG) -> dict:
 
 
 def explain(puzzle: Puzzle, position: Position, *, only: list[str] | None = None,
-            max_steps: int | None = None, solution=None, time_limit: float | None = None) -> dict:
+            max_steps: int | None = None, solution=None, time_limit: float | None = None,
+            unique: bool = True) -> dict:
     """Steps from the reader's position until solved, stuck, or `max_steps`.
 
     `solution` (row-major digits), when known, is checked first: a position that contradicts it
-    is reported `invalid`, never reasoned from. Returns the `explain` contract of design.md.
+    is reported `invalid`, never reasoned from. `unique=False` (a puzzle with several solutions)
+    leaves out the strategies that assume one. Returns the `explain` contract of design.md.
     """
     strategies = strategies_for(only)
+    if not unique:
+        strategies = tuple(s for s in strategies if s.slug not in NEED_UNIQUE)
     board = start_board(puzzle, position)
     g = board.geometry
     if solution is not None:
@@ -97,6 +101,12 @@ def explain(puzzle: Puzzle, position: Position, *, only: list[str] | None = None
             break
         steps.append(step)
         board = board.apply(step)
+        # Sound steps from a position with no solution end in a contradiction; say so rather
+        # than hand strategies a cell with no candidate.
+        problem = board.contradiction()
+        if problem:
+            return {"status": "invalid", "reason": f"the position has no solution: {problem}",
+                    "problems": [], "steps": [s.to_json(g) for s in steps], "grade": grade(steps)}
     return {
         "status": status,
         **({"stopped": stopped} if stopped else {}),

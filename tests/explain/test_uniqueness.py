@@ -211,3 +211,14 @@ def test_bug_plus_one_needs_every_other_cell_bivalue():
     cand = list(board.candidates)
     cand[cell("B4")] |= 1 << 8
     assert find("bug-plus-one", Board(board.puzzle, board.values, tuple(cand))) is None
+
+
+def test_a_puzzle_with_several_solutions_gets_no_uniqueness_step():
+    # The same position, explained as a puzzle known to have several solutions: no unique
+    # rectangle (its argument needs one solution), though it is there to be found.
+    from pycore.explain import explain
+    from pycore.model import Position
+    board = candidate_board(U101)
+    position = Position(tuple(board.values), tuple(board.candidates))
+    assert explain(board.puzzle, position, only=["unique-rectangle"])["steps"]
+    assert explain(board.puzzle, position, only=["unique-rectangle"], unique=False)["steps"] == []
