@@ -55,6 +55,15 @@ class Puzzle:
     regions: tuple[int, ...] | None = None  # one per cell, 1…size; jigsaw kinds only
     cages: tuple[Cage, ...] = ()            # sorted by first cell
 
+    def __hash__(self) -> int:
+        # Kept once computed: solvers and strategies key their per-puzzle caches on the puzzle,
+        # many times a step, and hashing the givens and every cage each time dominated.
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = self.__dict__["_hash"] = hash((self.kind, self.size, self.givens,
+                                                    self.regions, self.cages))
+        return cached
+
     @property
     def cell_count(self) -> int:
         return self.size * self.size

@@ -200,21 +200,22 @@ def _sum_step(board: Board, area: Area, cages, ins, outs, cages_total: int, tota
     if not open_ins and not open_outs:
         return None
     g = board.geometry
-    rule = (f"Line sum: {_area_verb(area, 'total')} {total} and "
-            f"{_cages_phrase(board, area, cages, 'total', 'covering' if outs else 'inside')} "
-            f"{cages_total}, so ")
-    if not open_outs:
-        rule += f"{_joined(g, open_ins, ' + ')} = {-value}"
-    elif not open_ins:
-        rule += f"{_joined(g, open_outs, ' + ')} = {value}"
-    else:
-        rule += f"{_joined(g, open_outs, ' + ')} − ({_joined(g, open_ins, ' + ')}) = {value}"
+
+    def rule() -> str:   # worded only for a step that is taken
+        said = (f"Line sum: {_area_verb(area, 'total')} {total} and "
+                f"{_cages_phrase(board, area, cages, 'total', 'covering' if outs else 'inside')} "
+                f"{cages_total}, so ")
+        if not open_outs:
+            return said + f"{_joined(g, open_ins, ' + ')} = {-value}"
+        if not open_ins:
+            return said + f"{_joined(g, open_outs, ' + ')} = {value}"
+        return said + f"{_joined(g, open_outs, ' + ')} − ({_joined(g, open_ins, ' + ')}) = {value}"
     terms = [(c, -1) for c in open_ins] + [(c, 1) for c in open_outs]
     if len(terms) == 1:
         cell, sign = terms[0]
         digit = value * sign
         if 1 <= digit <= board.size and board.has(cell, digit):
-            return Step("line-sum", rule, placements=((cell, digit),), cells=(cell,),
+            return Step("line-sum", rule(), placements=((cell, digit),), cells=(cell,),
                         units=area.units, cages=tuple(cages))
         return None
     return _elimination_step(board, "line-sum", rule, terms, _options(board, "+", terms, value, _sum_options),
@@ -233,22 +234,23 @@ def _product_step(board: Board, area: Area, cages, ins, outs, cages_product: int
     if not open_ins and not open_outs:
         return None
     g = board.geometry
-    rule = (f"Line product: {_area_verb(area, 'multiply')} to {total} and "
-            f"{_cages_phrase(board, area, cages, 'multiply', 'covering' if outs else 'inside')} to "
-            f"{cages_product}, so ")
-    if not open_outs:
-        rule += f"{_joined(g, open_ins, ' × ')} = {_fraction_text(1 / ratio)}"
-    elif not open_ins:
-        rule += f"{_joined(g, open_outs, ' × ')} = {_fraction_text(ratio)}"
-    else:
-        rule += (f"{_joined(g, open_outs, ' × ')} ÷ ({_joined(g, open_ins, ' × ')}) = "
-                 f"{_fraction_text(ratio)}")
+
+    def rule() -> str:   # worded only for a step that is taken
+        said = (f"Line product: {_area_verb(area, 'multiply')} to {total} and "
+                f"{_cages_phrase(board, area, cages, 'multiply', 'covering' if outs else 'inside')} "
+                f"to {cages_product}, so ")
+        if not open_outs:
+            return said + f"{_joined(g, open_ins, ' × ')} = {_fraction_text(1 / ratio)}"
+        if not open_ins:
+            return said + f"{_joined(g, open_outs, ' × ')} = {_fraction_text(ratio)}"
+        return said + (f"{_joined(g, open_outs, ' × ')} ÷ ({_joined(g, open_ins, ' × ')}) = "
+                       f"{_fraction_text(ratio)}")
     terms = [(c, -1) for c in open_ins] + [(c, 1) for c in open_outs]
     if len(terms) == 1:
         cell, sign = terms[0]
         digit = ratio if sign > 0 else 1 / ratio
         if digit.denominator == 1 and 1 <= digit <= board.size and board.has(cell, int(digit)):
-            return Step("line-product", rule, placements=((cell, int(digit)),), cells=(cell,),
+            return Step("line-product", rule(), placements=((cell, int(digit)),), cells=(cell,),
                         units=area.units, cages=tuple(cages))
         return None
     return _elimination_step(board, "line-product", rule, terms,
@@ -292,7 +294,7 @@ def _elimination_step(board, slug, rule, terms, allowed, area, cages):
                          for d in _digits(board.candidates[c] & ~mask))
     if not eliminations:
         return None
-    return Step(slug, f"{rule}: {eliminations_text(board, eliminations)}",
+    return Step(slug, f"{rule()}: {eliminations_text(board, eliminations)}",
                 eliminations=eliminations, cells=tuple(sorted(c for c, _ in terms)),
                 units=area.units, cages=tuple(cages))
 
