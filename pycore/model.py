@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from math import prod
 
 KINDS = ("sudoku", "sudoku-x", "windoku", "jigsaw", "killer", "killer-jigsaw", "kenken", "kendoku")
 CAGED_KINDS = frozenset({"killer", "killer-jigsaw", "kenken", "kendoku"})
@@ -33,6 +34,26 @@ def mask_of(digits) -> int:
 
 def full_mask(size: int) -> int:
     return (1 << size) - 1
+
+
+def fits(op: str, total: int, digits) -> bool:
+    """Whether the digits of a full cage make its clue (for − and ÷ the largest digit comes
+    first, whatever the cells' order)."""
+    if len(digits) == 1:
+        return digits[0] == total
+    if op == "+":
+        return sum(digits) == total
+    if op == "x":
+        return prod(digits) == total
+    biggest = max(digits)
+    rest = list(digits)
+    rest.remove(biggest)
+    if op == "-":
+        return biggest - sum(rest) == total
+    if op == "/":
+        divisor = prod(rest)
+        return biggest % divisor == 0 and biggest // divisor == total
+    return False
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ whole grid here: only each unit and each cage on its own, so every call is a few
 """
 from __future__ import annotations
 
-from math import prod
 
-from .model import ARITHMETIC_KINDS, Cage, Position, Puzzle, digit_char, digits_of, full_mask
+from .model import (ARITHMETIC_KINDS, Cage, Position, Puzzle, digit_char, digits_of, fits,
+                    full_mask)
 
 # A cage whose completion takes more steps than this to explore is not judged (never for 9×9).
 CAGE_BUDGET = 200_000
@@ -118,23 +118,6 @@ def cage_support(puzzle: Puzzle, cage: Cage, allowed: list[int]) -> list[int] | 
     except OverflowError:
         return None
     return support
-
-
-def fits(op: str, total: int, digits) -> bool:
-    """Whether a full cage's digits make its clue (the largest first for − and ÷)."""
-    if op == "+":
-        return sum(digits) == total
-    if op == "x":
-        return prod(digits) == total
-    biggest = max(digits)
-    rest = list(digits)
-    rest.remove(biggest)
-    if op == "-":
-        return biggest - sum(rest) == total
-    if op == "/":
-        divisor = prod(rest)
-        return biggest % divisor == 0 and biggest // divisor == total
-    return False
 
 
 def clashes(puzzle: Puzzle, values: list[int]) -> list[dict]:

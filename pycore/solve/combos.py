@@ -10,7 +10,7 @@ from functools import lru_cache
 from itertools import permutations, product
 from math import factorial, prod
 
-from ..model import digits_of
+from ..model import digits_of, fits  # noqa: F401  (fits: the engine's import)
 
 # Above this many tuples a KenKen cage is only checked when it is full (see network.py).
 TUPLE_LIMIT = 30_000
@@ -33,25 +33,6 @@ def sum_combinations(size: int) -> dict[tuple[int, int], tuple[int, ...]]:
 
 def combinations_for(size: int, total: int, count: int) -> tuple[int, ...]:
     return sum_combinations(size).get((total, count), ())
-
-
-def fits(op: str, total: int, digits) -> bool:
-    """Whether a full assignment of a cage meets its arithmetic."""
-    if len(digits) == 1:
-        return digits[0] == total
-    if op == "+":
-        return sum(digits) == total
-    if op == "x":
-        return prod(digits) == total
-    biggest = max(digits)
-    rest = list(digits)
-    rest.remove(biggest)
-    if op == "-":
-        return biggest - sum(rest) == total
-    if op == "/":
-        divisor = prod(rest)
-        return biggest % divisor == 0 and biggest // divisor == total
-    return False
 
 
 def cage_tuples(op: str, total: int, size: int, cells, differ, limit: int = TUPLE_LIMIT):
