@@ -21,6 +21,9 @@ EMPTY, MISSING, CAGE, CROWDED = 0, 1, 2, 3
 # Halve old blame every this many contradictions (measured on the hardest killers: 1024 takes
 # ~10% fewer guesses than never forgetting; 256 and 4096 fall between).
 BLAME_DECAY = 1024
+# Killers that need no more guesses than this never pay for building the derived sums
+# (a few ms; the dev corpus killers need at most 3 guesses, the hardest thousands).
+DERIVE_AFTER = 16
 
 
 @dataclass(frozen=True)
@@ -491,19 +494,23 @@ class Solver:
                 if len(self.solutions) == 2:
                     return self.finish("multiple", self.solutions[0], None)
                 continue
-            if not self.derived and self.add_derived(cand, live):
+            if not self.derived and self.guesses >= DERIVE_AFTER and self.add_derived(cand, live):
                 continue
             stack.append([cand, live, cell, cand[cell]])
         return None
 
     def add_derived(self, cand, live) -> bool:
-        """Before the first guess: adds the derived sums and, if there are any, queues this
-        state to be propagated again with them (True)."""
+        """After DERIVE_AFTER guesses: adds the derived sums (to the open frames as well) and,
+        if there are any, queues this state to be propagated again with them (True)."""
         self.derived = True
         start = add_derived_when_stuck(self.puzzle, self.net)
         if start == len(self.net.constraints):
             return False
-        live.extend(self.net.live[start:])
+        new_live = self.net.live[start:]
+        live.extend(new_live)
+        for frame in self.stack:
+            # Their starting states hold for any search state (revising narrows them).
+            frame[1].extend(new_live)
         self.pending = (cand, live, [], set(range(self.net.cell_count)))
         return True
 
