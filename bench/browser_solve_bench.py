@@ -32,6 +32,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import build  # noqa: E402
 from conftest import CHROMIUM_FLAGS, chromium_executable  # noqa: E402
 from corpus import DEV  # noqa: E402
+from sections import replace_section  # noqa: E402
 from pycore import api  # noqa: E402
 from pycore.codec import PuzzleStringError, encode  # noqa: E402
 from pycore.model import Position  # noqa: E402
@@ -160,11 +161,7 @@ def main() -> int:
     text = "\n".join(lines)
     print(text)
     if args.write:
-        path = ROOT / "BENCHMARKS.md"
-        old = path.read_text(encoding="utf-8")
-        pattern = re.compile(r"^## Solving in the browser\n.*?(?=^## |\Z)", re.S | re.M)
-        new = pattern.sub(lambda _: text + "\n", old, count=1) if pattern.search(old) else old.rstrip("\n") + "\n\n" + text
-        path.write_text(new.rstrip("\n") + "\n", encoding="utf-8")
+        replace_section(text)
     return 0
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import http.server
 import platform
-import re
 import statistics
 import sys
 import tempfile
@@ -29,6 +28,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
 import build  # noqa: E402
 from conftest import CHROMIUM_FLAGS, chromium_executable  # noqa: E402
 from corpus import DEV  # noqa: E402
+from sections import replace_section  # noqa: E402
 from pycore import api  # noqa: E402
 
 LABELS = {"sudoku": "solo-3x3du", "killer": "solo-3x3kdu", "kenken": "keen-9dx"}
@@ -143,11 +143,7 @@ def main() -> int:
     text = "\n".join(lines)
     print(text)
     if args.write:
-        path = ROOT / "BENCHMARKS.md"
-        old = path.read_text(encoding="utf-8")
-        pattern = re.compile(r"^## Hints in the browser\n.*?(?=^## |\Z)", re.S | re.M)
-        new = pattern.sub(lambda _: text + "\n", old, count=1) if pattern.search(old) else old.rstrip("\n") + "\n\n" + text
-        path.write_text(new.rstrip("\n") + "\n", encoding="utf-8")
+        replace_section(text)
     return 0
 
 
