@@ -19,7 +19,6 @@ import argparse
 import http.server
 import json
 import platform
-import re
 import statistics
 import sys
 import tempfile
