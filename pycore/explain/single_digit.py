@@ -56,7 +56,7 @@ def chain_step(board: Board, slug: str, title: str, digit: int, first, second, b
         return None
     houses = g.houses
     return Step(slug, f"{title} on {digit} in {houses[first].name} and {houses[second].name} "
-                f"(bases {g.names(bases)} in {houses[joint].name}): {g.names(ends)} holds a "
+                f"(bases {g.names(bases)} in {houses[joint].name}): one of {g.names(ends)} holds a "
                 f"{digit}, so {leaves_text(g, eliminations)}",
                 eliminations=eliminations, cells=tuple(sorted(pattern)),
                 units=(first, second, joint))
