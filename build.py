@@ -200,6 +200,13 @@ def pyscript_files() -> list[Path]:
     return [src / name for name in sorted(wanted)]
 
 
+def boot_bytes(wheel: Path) -> int:
+    """What the page downloads before Python runs (the progress bar's whole): the Pyodide files,
+    the PyScript modules and the wheel."""
+    files = [NODE_MODULES / "pyodide" / name for name in PYODIDE_FILES] + pyscript_files() + [wheel]
+    return sum(path.stat().st_size for path in files)
+
+
 def copy(src: Path, dest: Path) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dest)
@@ -243,6 +250,9 @@ def build(dist: Path = DIST, skip_npm: bool = False) -> Path:
     if "@WHEEL@" not in page:
         raise SystemExit("build: web/index.html lost its @WHEEL@ placeholder")
     page = page.replace("@WHEEL@", wheel.name)
+    if '"@BOOT_BYTES@"' not in page:
+        raise SystemExit("build: web/index.html lost its @BOOT_BYTES@ placeholder (the start-up progress bar)")
+    page = page.replace('"@BOOT_BYTES@"', f'"{boot_bytes(dist / "wheels" / wheel.name)}"')
     if "@INLINE_SCRIPT_HASHES@" not in page:
         raise SystemExit("build: web/index.html lost its @INLINE_SCRIPT_HASHES@ placeholder (Content-Security-Policy)")
     page = page.replace("@INLINE_SCRIPT_HASHES@", inline_script_hashes(page))
