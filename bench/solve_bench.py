@@ -313,7 +313,8 @@ puzzle (combinations, tuples, 45-rule groups); most are solved without a guess. 
 hardest killers the 45-rule groups and blame-guided guessing keep the search to hundreds or a
 few thousand nodes. The five extreme killers made by Mathemagic to defeat a propagation solver
 time out at 60 s here, and CP-SAT does not prove them within 60 s either. Timings on this shared
-2-core machine vary by ±20%; compare rows of one run.
+2-core machine vary by ±20%; compare rows of one run. The "hardest killers" table (--hardest) puts
+our guesses next to the Interactive Sudoku Solver's on its own collections (bench/data/README.md).
 """
 
 
