@@ -17,6 +17,13 @@ from pyodide.ffi import create_proxy
 API_NAMES = ("decode_view", "share", "share_links", "solve_start", "solve_step", "solve_cancel", "check_view", "hint_view",
              "play_view", "place_digit", "fill_candidates", "opening_progress", "error_help")
 
+import importlib
+
+# After a start from a memory snapshot (web/pyodide-start.mjs) the import system's directory
+# listings date from the snapshot, before PyScript unpacked the wheel again: list afresh, so the
+# modules imported later (the solver) are found.
+importlib.invalidate_caches()
+
 try:
     from pycore import api
 except Exception as error:  # the page must say why it cannot work, not hang

@@ -76,3 +76,92 @@ def test_no_outline_is_left_behind_without_a_puzzle_or_on_an_error(page, site, q
     assert state == ("ready" if not query else "error")
     assert page.locator("[data-testid=boot]").count() == 0
     assert page.locator("[data-testid=grid-outline]").count() == 0
+
+
+# ---- repeat visits from a memory snapshot (web/pyodide-start.mjs, web/snapshot-worker.mjs) -----
+START = "document.documentElement.dataset.pythonStart"
+SNAPSHOT_KEYS = "caches.open('pyodide-snapshot').then((c) => c.keys()).then((keys) => keys.map((r) => r.url))"
+
+
+def visit(page, url: str) -> str:
+    """Opens `url`, waits for the grid; returns how Python started (`plain` or `snapshot`)."""
+    page.goto(url)
+    assert wait_started(page) == "ready"
+    assert page.locator("[data-testid=grid]").count() == 1
+    return page.evaluate(START)
+
+
+def wait_snapshot_stored(page) -> list[str]:
+    page.wait_for_function("document.documentElement.dataset.pythonSnapshot === 'stored'", timeout=PAGE_TIMEOUT_MS)
+    return page.evaluate(SNAPSHOT_KEYS)
+
+
+@pytest.fixture
+def own_site(browser, site, tmp_path):
+    """The built site on a server of its own (stopping it is what 'offline' means), in a context
+    with service workers allowed."""
+    from conftest import guarded_context, mount, serve_directory
+
+    root = tmp_path / "www"
+    mount(site.dist, root)
+    server, origin = serve_directory(root)
+    context, guard = guarded_context(browser, type(site)(root, site.dist, origin, server), service_workers="allow")
+    yield context, f"{origin}/sub/viewer/", server
+    context.close()
+    server.shutdown()
+    guard.check()
+
+
+def test_second_visit_starts_from_the_snapshot_the_first_made_and_offline_too(own_site):
+    from pycore import api
+
+    context, url, server = own_site
+    page = context.new_page()
+    assert visit(page, f"{url}?bd={KILLER}") == "plain"
+    keys = wait_snapshot_stored(page)
+    version = page.evaluate("import('./pyodide/pyodide.mjs').then((m) => m.version)")
+    assert len(keys) == 1 and re.search(rf"/snapshot/pyodide-{re.escape(version)}-pycore-[0-9a-f]{{24}}$", keys[0]), keys
+    assert visit(page, f"{url}?bd={KILLER}") == "snapshot"
+    # the snapshot's Python decodes as the host's does, and solves (the solver is imported later)
+    for entry in REAL[:6]:
+        assert page.evaluate("(text) => window.puzzleViewer.decode(text)", entry["string"]) == api.decode_view(entry["string"]), entry["name"]
+    page.click("[data-action=solve]")
+    page.locator("[data-testid=status][data-state=solved]").wait_for()
+    # offline: the service worker's files and the snapshot
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=PAGE_TIMEOUT_MS)
+    server.shutdown()
+    server.server_close()
+    assert visit(page, f"{url}?bd={REAL[0]['string']}") == "snapshot"
+    assert page.locator("[data-cell=r1c1]").count() == 1
+
+
+def test_a_stale_snapshot_is_ignored_and_replaced(own_site):
+    context, url, _ = own_site
+    page = context.new_page()
+    page.goto(f"{url}?bd={KILLER}")
+    page.evaluate("""caches.open('pyodide-snapshot').then((c) => c.put(new URL('./snapshot/pyodide-0.0.1-pycore-000000000000000000000000', location.href).href,
+        new Response(new Uint8Array(64), {headers: {'x-snapshot-bytes': '64'}})))""")
+    assert visit(page, f"{url}?bd={KILLER}") == "plain"
+    keys = wait_snapshot_stored(page)
+    assert len(keys) == 1 and "pyodide-0.0.1" not in keys[0]
+    assert visit(page, f"{url}?bd={KILLER}") == "snapshot"
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "heap"])
+def test_a_damaged_snapshot_falls_back_to_a_plain_start_without_a_word(own_site, damage):
+    context, url, _ = own_site
+    page = context.new_page()
+    assert visit(page, f"{url}?bd={KILLER}") == "plain"
+    [key] = wait_snapshot_stored(page)
+    page.evaluate("""async ([key, damage]) => {
+      const cache = await caches.open('pyodide-snapshot');
+      const good = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+      const bytes = damage === "truncated" ? good.slice(0, good.length >> 1)
+        : good.map((b, i) => (i < 4096 ? (damage === "garbage" ? 0 : b) : (b ^ 0x5a)));  // "heap": header intact
+      await cache.put(key, new Response(bytes, {headers: {'x-snapshot-bytes': String(bytes.length)}}));
+    }""", [key, damage])
+    assert visit(page, f"{url}?bd={KILLER}") == "plain"
+    assert page.locator("[data-testid=status]").get_attribute("data-state") == "ready"
+    assert page.locator("[data-testid=grid] [data-cage]").count() == 81
+    assert wait_snapshot_stored(page) == [key]  # made again
+    assert visit(page, f"{url}?bd={KILLER}") == "snapshot"

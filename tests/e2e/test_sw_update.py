@@ -19,7 +19,8 @@ from corpus import REAL
 S9B = next(e["string"] for e in REAL if e["string"].startswith("S9B"))
 MARKER = "/* issue-9 rebuild marker */"
 READ_STYLE = "() => fetch('style.css').then((r) => r.text())"
-CACHE_NAMES = "() => caches.keys()"
+# the service worker's caches (the page also keeps Python's memory snapshot in `pyodide-snapshot`)
+CACHE_NAMES = "() => caches.keys().then((names) => names.filter((name) => name.startsWith('puzzle-viewer-')))"
 
 
 def age_files(directory, days: float) -> None:

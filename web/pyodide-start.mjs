@@ -1,0 +1,90 @@
+// The Python runtime as PyScript loads it (pyscript.json "interpreter" points here): Pyodide's own
+// loader, started from a memory snapshot of an earlier start when there is a good one.
+//
+// PyScript passes loadPyodide() only {indexURL, stdout, stderr} (and packages): its config has no
+// way to hand Pyodide the snapshot options. It does import `loadPyodide` and `version` from the
+// module its config names, so this module wraps Pyodide's and adds them.
+//
+// - A plain start (no snapshot yet, a stale one, or one that fails) is Pyodide's usual start;
+//   once the page is ready and idle, snapshot-worker.mjs starts a second Pyodide in a worker,
+//   unpacks the wheel where PyScript does, imports pycore.api, and stores its memory snapshot.
+//   (A Pyodide started with _makeSnapshot cannot run the page itself: see the worker.)
+// - The next start restores that memory instead of starting Python (~0.4 s instead of ~1.5 s).
+//   PyScript then unpacks the wheel again (the files live outside the snapshotted memory, and the
+//   solver is imported from them later) and runs main.py, whose `from pycore import api` is done.
+// - Snapshots are kept in the Cache API under a key made of Pyodide's version and the wheel's
+//   SHA-256: a new Pyodide or a new pycore is a new key; older entries are deleted.
+// Nothing here is ever an error for people: whatever fails, Python starts the plain way.
+// <html data-python-start> says which start happened (tests and the benchmark read it).
+import * as pyodideLoader from "./pyodide/pyodide.mjs";
+
+export const version = pyodideLoader.version;
+
+const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+const CACHE = "pyodide-snapshot";  // not "puzzle-viewer-…": sw.js deletes those on every update
+const SNAPSHOT_SIZE = "x-snapshot-bytes";
+
+const said = (how) => { document.documentElement.dataset.pythonStart = how; };
+
+/** The wheel PyScript installs (pyscript.json `files`), its bytes and the snapshot's key. */
+async function wheelAndKey() {
+  const config = await (await fetch(new URL("./pyscript.json", import.meta.url))).json();
+  const path = Object.keys(config.files ?? {}).find((name) => name.endsWith(".whl"));
+  const response = await fetch(new URL(path, import.meta.url));
+  if (!response.ok) throw new Error(`wheel: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
+  return { bytes, key: new URL(`./snapshot/pyodide-${version}-pycore-${hex}`, import.meta.url).href };
+}
+
+async function readSnapshot(key) {
+  const hit = await (await caches.open(CACHE)).match(key);
+  if (!hit) return null;
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  // a half-written entry is not worth trying
+  return bytes.byteLength === Number(hit.headers.get(SNAPSHOT_SIZE)) ? bytes : null;
+}
+
+/** Has snapshot-worker.mjs make and store the snapshot under `key` (dropping every other one)
+ * once the page is idle, so it never slows this visit's start. */
+function makeSnapshotLater(key, wheel) {
+  const make = () => {
+    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      document.documentElement.dataset.pythonSnapshot = data.stored ? "stored" : "failed";
+      if (data.error) console.info("Python's snapshot could not be made:", data.error);
+    };
+    worker.onerror = () => { worker.terminate(); document.documentElement.dataset.pythonSnapshot = "failed"; };
+    worker.postMessage({ key, wheel }, [wheel.buffer]);
+  };
+  const ready = new Promise((resolve) => addEventListener("viewer:ready", resolve, { once: true }));
+  const idle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 500));
+  ready.then(() => idle(make));
+}
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  let wheel = null;
+  if (globalThis.caches && globalThis.crypto?.subtle) {
+    try {
+      wheel = await wheelAndKey();
+      const snapshot = await readSnapshot(wheel.key);
+      if (snapshot) {
+        const pyodide = await pyodideLoader.loadPyodide({ ...settings, _loadSnapshot: snapshot });
+        pyodide.runPython("import pycore.api");  // the snapshot really holds pycore
+        said("snapshot");
+        return pyodide;
+      }
+    } catch (error) {
+      // a snapshot from another build of Pyodide, a damaged one, no Cache API: start plainly
+      console.info("Python starts without its snapshot:", error?.message ?? error);
+      caches.delete(CACHE).catch(() => {});
+    }
+  }
+  const pyodide = await pyodideLoader.loadPyodide(settings);
+  said("plain");
+  if (wheel) makeSnapshotLater(wheel.key, wheel.bytes);
+  return pyodide;
+}
