@@ -15,9 +15,13 @@ Builds the site into a temporary directory, serves it on 127.0.0.1 and drives he
 - plain:     the same minimal page on plain Pyodide (loadPyodide + unpackArchive of the wheel):
              the comparison row, what dropping PyScript would save.
 Cold = a fresh browser context per run (empty HTTP cache, no service worker); repeat = a second
-visit in the same context (HTTP cache and, for the page, the service worker warm). Median and
-range of --runs runs, pages interleaved. The bench pages are served from memory under /__bench/,
-never shipped in dist/.
+visit in the same context (HTTP cache and, for the page, the service worker warm). For the page,
+three visits: cold, then (once the first visit's memory snapshot is stored) repeat from the
+snapshot, then, the snapshot deleted, a plain repeat; each checks which start it got
+(<html data-python-start>). Median and range of --runs runs, pages interleaved. Then --slow-runs
+cold visits of the page and of bare on Chromium's emulated 10 Mbit/s, 150 ms line (DevTools
+protocol), with the page's time to its grid outline and first paint after the HTML arrived.
+The bench pages are served from memory under /__bench/, never shipped in dist/.
 """
 from __future__ import annotations
 
@@ -110,13 +114,46 @@ def make_handler(dist: Path, wheel: str):
     return partial(Handler, directory=str(dist))
 
 
-def timed_visit(page, url: str, what: str) -> float:
+def timed_visit(page, url: str, what: str, start: str | None = None) -> float:
     page.goto(url)
     if what == "page":
         page.wait_for_function("performance.getEntriesByName('grid-rendered').length > 0", timeout=120_000)
+        if start is not None:  # how Python started (web/pyodide-start.mjs): what this visit measures
+            how = page.evaluate("document.documentElement.dataset.pythonStart")
+            assert how == start, f"expected a {start} start, got {how}"
         return page.evaluate("performance.getEntriesByName('grid-rendered')[0].startTime")
     page.wait_for_function("window.benchDone !== undefined", timeout=120_000)
     return page.evaluate("window.benchDone")
+
+
+def drop_snapshot(page) -> None:
+    page.evaluate("caches.delete('pyodide-snapshot')")
+
+
+SLOW_LINE = {"offline": False, "latency": 150, "downloadThroughput": 10e6 / 8, "uploadThroughput": 5e6 / 8}
+
+
+def measure_slow_line(browser, base: str, runs: int) -> dict[str, dict[str, list[float]]]:
+    """Cold visits on Chromium's emulated 10 Mbit/s, 150 ms line: time to the grid (or to
+    loadPyodide() for bare) and, for the page, to its first paint (the outline)."""
+    samples = {"bare": {"done": []}, "page": {"done": [], "outline": [], "paint": [], "html": []}}
+    for _ in range(runs):
+        for what, url in (("page", f"{base}?bd={PUZZLE}"), ("bare", f"{base}__bench/bare.html")):
+            context = browser.new_context()
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", SLOW_LINE)
+            samples[what]["done"].append(timed_visit(page, url, what))
+            if what == "page":
+                html, outline, paint = page.evaluate("""[performance.getEntriesByType('navigation')[0].responseEnd,
+                    performance.getEntriesByName('grid-outline')[0].startTime,
+                    performance.getEntriesByName('first-contentful-paint')[0].startTime]""")
+                samples[what]["html"].append(html)
+                samples[what]["outline"].append(outline)
+                samples[what]["paint"].append(paint)
+            context.close()
+    return samples
 
 
 def measure(browser, base: str, runs: int) -> dict[str, dict[str, float]]:
@@ -127,6 +164,7 @@ def measure(browser, base: str, runs: int) -> dict[str, dict[str, float]]:
         "plain": f"{base}__bench/plain.html?bd={PUZZLE}",
     }
     samples = {what: {"cold": [], "repeat": []} for what in urls}
+    samples["page"]["snapshot"] = []
     order = list(urls)
     for run in range(runs):
         # interleaved and rotated, so drift in machine load and ordering effects hit all alike
@@ -134,10 +172,18 @@ def measure(browser, base: str, runs: int) -> dict[str, dict[str, float]]:
             url = urls[what]
             context = browser.new_context()
             page = context.new_page()
-            samples[what]["cold"].append(timed_visit(page, url, what))
-            if what == "page":  # let the service worker install and take control first
-                page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-            samples[what]["repeat"].append(timed_visit(page, url, what))
+            if what != "page":
+                samples[what]["cold"].append(timed_visit(page, url, what))
+                samples[what]["repeat"].append(timed_visit(page, url, what))
+                context.close()
+                continue
+            samples[what]["cold"].append(timed_visit(page, url, what, "plain"))
+            # let the service worker take control and the snapshot be stored (after the grid)
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+            page.wait_for_function("document.documentElement.dataset.pythonSnapshot === 'stored'", timeout=120_000)
+            samples[what]["snapshot"].append(timed_visit(page, url, what, "snapshot"))
+            drop_snapshot(page)  # a repeat visit without it (as when it is missing or stale)
+            samples[what]["repeat"].append(timed_visit(page, url, what, "plain"))
             context.close()
     return samples
 
@@ -163,50 +209,73 @@ FINDINGS = [
 ]
 
 
-def report(samples: dict, runs: int) -> str:
+def report(samples: dict, runs: int, slow: dict, slow_runs: int) -> str:
     med = {what: {k: statistics.median(v) for k, v in s.items()} for what, s in samples.items()}
     bare = med["bare"]
 
+    def cell(what: str, k: str) -> str:
+        s = samples[what].get(k)
+        return f"{statistics.median(s):.0f} ({min(s):.0f}–{max(s):.0f})" if s else "–"
+
     def row(label: str, what: str) -> str:
-        m, s = med[what], samples[what]
-        cells = [f"{m[k]:.0f} ({min(s[k]):.0f}–{max(s[k]):.0f})" for k in ("cold", "repeat")]
+        cells = [cell(what, k) for k in ("cold", "repeat", "snapshot")]
         if what == "bare":
-            return f"| {label} | {cells[0]} | {cells[1]} | – |"
-        over = ", ".join(f"{(m[k] / bare[k] - 1) * 100:+.1f}% {k}" for k in ("cold", "repeat"))
-        return f"| {label} | {cells[0]} | {cells[1]} | {over} |"
+            return f"| {label} | {' | '.join(cells)} | – |"
+        over = [f"{(med[what][k] / bare[k] - 1) * 100:+.1f}% {k}" for k in ("cold", "repeat")]
+        if "snapshot" in med[what]:
+            over.append(f"{(med[what]['snapshot'] / bare['repeat'] - 1) * 100:+.1f}% from snapshot (vs bare repeat)")
+        return f"| {label} | {' | '.join(cells)} | {', '.join(over)} |"
+
+    def slow_cell(what: str, k: str, minus: str | None = None) -> str:
+        values = slow[what][k] if minus is None else [a - b for a, b in zip(slow[what][k], slow[what][minus])]
+        return f"{statistics.median(values):.0f} ({min(values):.0f}–{max(values):.0f})"
 
     cpu = platform.processor() or platform.machine()
+    page = med["page"]
     lines = [
         "## Page start-up",
         "",
         "Time from navigation start to the rendered grid (SudokuWiki's killer \"Gentle Example 1\"),",
         "next to a page that only awaits `loadPyodide()`, in headless Chromium on 127.0.0.1, all in the",
         f"same run. Median (and range) of {runs} runs, pages interleaved; cold = fresh browser context",
-        "(empty cache), repeat = second visit in the same context (HTTP cache, and the page's service",
-        "worker, warm). Command:",
+        "(empty cache); repeat = a later visit in the same context (HTTP cache and the page's service",
+        "worker warm) starting Python the plain way (the snapshot deleted first, as when it is missing or",
+        "stale); from snapshot = a later visit starting from the memory snapshot the first visit left",
+        "(web/pyodide-start.mjs). Command:",
         "",
         "    python bench/page_bench.py --write",
         "",
-        "| page | cold (ms) | repeat (ms) | over bare Pyodide |",
-        "|---|---:|---:|---|",
+        "| page | cold (ms) | repeat (ms) | repeat from snapshot (ms) | against bare Pyodide |",
+        "|---|---:|---:|---:|---|",
         row("bare `loadPyodide()` (reference)", "bare"),
-        row("**the page** (PyScript 0.7.31, local Pyodide, wheel via `files`)", "page"),
+        row("**the page** (PyScript 0.7.31, local Pyodide, wheel via `files`, snapshot)", "page"),
         row("minimal page: bridge + renderer started by PyScript", "pyscript"),
         row("minimal page: same bridge + renderer on plain Pyodide (comparison)", "plain"),
         "",
-        f"Aim: the page adds at most 10% to bare Pyodide. In this run it added "
-        f"{(med['page']['cold'] / bare['cold'] - 1) * 100:+.1f}% cold and {(med['page']['repeat'] / bare['repeat'] - 1) * 100:+.1f}% "
-        f"on a repeat visit. PyScript itself (the minimal PyScript page over the same page on plain "
-        f"Pyodide) cost {med['pyscript']['cold'] - med['plain']['cold']:+.0f} ms cold and "
-        f"{med['pyscript']['repeat'] - med['plain']['repeat']:+.0f} ms repeat. Cold visits on this shared 2-core machine",
-        "spread over a second or more whatever the page (the ranges), so their medians of a few runs move",
-        "by hundreds of ms from run to run and their differences are mostly noise; the repeat visits",
+        f"Repeat visit from the snapshot: {page['snapshot']:.0f} ms to the rendered grid, against "
+        f"{bare['repeat']:.0f} ms for a bare `loadPyodide()` from the HTTP cache "
+        f"({page['snapshot'] - bare['repeat']:+.0f} ms) and {page['repeat']:.0f} ms for the page's own plain repeat start. "
+        "The snapshot (31 MB, pycore imported) is restored in place of Python's start; PyScript still "
+        "reads its config, unpacks the wheel and runs main.py around it.",
+        "",
+        f"Cold on an emulated slow line (Chromium's network emulation: 10 Mbit/s down, 150 ms latency; "
+        f"median and range of {slow_runs} runs):",
+        "",
+        "| page | to the rendered grid / `loadPyodide()` (ms) | HTML arrived (ms) | outline drawn, after the HTML (ms) | first paint, after the HTML (ms) |",
+        "|---|---:|---:|---:|---:|",
+        f"| bare `loadPyodide()` | {slow_cell('bare', 'done')} | – | – | – |",
+        f"| **the page** | {slow_cell('page', 'done')} | {slow_cell('page', 'html')} | "
+        f"{slow_cell('page', 'outline', 'html')} | {slow_cell('page', 'paint', 'html')} |",
+        "",
+        "Cold visits on this shared 2-core machine spread over a second or more whatever the page (the",
+        "ranges), so their medians of a few runs move by hundreds of ms from run to run; the repeat visits",
         "spread far less and are the comparison to read. Compare rows of one run, not runs of different days.",
         "",
         *FINDINGS,
         "",
         f"Measured {time.strftime('%Y-%m-%d')} on {platform.system()} {cpu}, Python {platform.python_version()} "
-        "(host), Pyodide 314.0.7, @pyscript/core 0.7.31, on a shared 2-core machine.",
+        "(host), Pyodide 314.0.7, @pyscript/core 0.7.31, Chromium only (this script drives no other "
+        "engine yet), on a shared 2-core machine.",
         "",
     ]
     return "\n".join(lines)
@@ -223,6 +292,7 @@ def write_section(text: str, path: Path = ROOT / "BENCHMARKS.md") -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--slow-runs", type=int, default=3, help="cold visits on the emulated slow line")
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
     args = parser.parse_args()
 
@@ -242,12 +312,13 @@ def main() -> int:
                     launch["executable_path"] = executable
                 browser = p.chromium.launch(**launch)
                 result = measure(browser, base, args.runs)
+                slow = measure_slow_line(browser, base, args.slow_runs)
                 browser.close()
         finally:
             server.shutdown()
-    text = report(result, args.runs)
+    text = report(result, args.runs, slow, args.slow_runs)
     print(text)
-    print(json.dumps(result))
+    print(json.dumps({"samples": result, "slow_line": slow}))
 
     if args.write:
         write_section(text)
