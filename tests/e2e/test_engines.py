@@ -1,0 +1,262 @@
+"""The core end-to-end checks, one set of test cases run in Chromium, Firefox and WebKit (Safari's
+engine) through the small drivers of engines.py, against the same built site under /sub/viewer/:
+a link of every puzzle kind drawn to the DOM contract (cells, givens, progress, cages, regions,
+status), a digit played (the cell and the address), a solve, a decode error, offline after a first
+visit (the service worker), and after every test: no request left 127.0.0.1, no 4xx/5xx, no
+console error or uncaught exception. Screenshots of a killer, a KenKen and a 16x16 at phone and
+desktop size go to screenshots/engines/ (docs/engines/ holds the committed ones).
+
+One engine alone, for a quick loop:  ENGINES=webkit python3 -m pytest tests/e2e/test_engines.py
+(or `-k firefox`). Each engine starts once per run; the kinds are opened through the paste box.
+"""
+from __future__ import annotations
+
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from corpus import DEV, REAL
+from engines import (ChromiumEngine, EngineSite, FirefoxEngine, OutsideRecorder, WebKitEngine, missing,
+                     selected_engines)
+from pycore import api
+from test_kinds import DIGITS, SIGNS, partition, shaded_cells
+
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "engines"
+STATUS = "document.querySelector('[data-testid=status]')"
+STARTED = f"{STATUS} && {STATUS}.dataset.state !== 'loading' && {STATUS}.dataset.state"
+READ_CELLS = """[...document.querySelectorAll('[data-testid=grid] [data-cell]')].map(c => ({
+  cell: c.dataset.cell, value: c.dataset.value, candidates: c.dataset.candidates,
+  given: c.classList.contains('given'), solved: c.classList.contains('solved'),
+  shaded: c.classList.contains('shaded'), cage: c.dataset.cage ?? null, region: c.dataset.region ?? null,
+  total: c.dataset.cageTotal ?? null, op: c.dataset.cageOp ?? null, text: c.textContent }))"""
+CAGE_LABELS = "[...document.querySelectorAll('svg.lines text.cage-total')].map(t => t.textContent)"
+
+
+def real(name: str) -> dict:
+    return next(e for e in REAL if e["name"].startswith(name))
+
+
+def dev(kind: str, size: int) -> dict:
+    return next(e for e in DEV if (e["kind"], e["size"]) == (kind, size))
+
+
+def as_case(entry: dict) -> dict:
+    """A corpus entry as (string, kind, size, givens, cages, regions, progress, solution)."""
+    if "expected" in entry:
+        fields = entry["expected"]
+        string = entry["string"]
+    else:
+        fields, string = entry, entry["strings"]["versioned"]
+    n = entry["size"]
+    return {"string": string, "kind": entry["kind"], "size": n, "givens": fields.get("givens") or [0] * n * n,
+            "cages": fields.get("cages", []), "regions": fields.get("regions"),
+            "progress": fields.get("progress"), "solution": entry.get("solution")}
+
+
+# a link of each kind: real SudokuWiki strings where the corpus has them, generated ones otherwise
+KINDS = {
+    "sudoku": as_case(real("S9B")), "killer": as_case(real("L9B")), "kenken": as_case(real("K6C")),
+    "sudoku-x": as_case(dev("sudoku-x", 9)), "windoku": as_case(dev("windoku", 9)),
+    "jigsaw": as_case(dev("jigsaw", 9)), "killer-jigsaw": as_case(dev("killer-jigsaw", 9)),
+    "kendoku": as_case(dev("kendoku", 6)),
+}
+BIG = as_case(dev("sudoku", 16))
+
+
+class Harness:
+    """An engine with its own site and proxy; `guard()` says what went wrong since the last call."""
+
+    def __init__(self, engine, site: EngineSite, recorder: OutsideRecorder):
+        self.engine, self.site, self.recorder = engine, site, recorder
+        self.seen: list[str] = []
+
+    def collect(self) -> None:
+        """Problems of the current document (read before it is left: the hook's list goes with it)."""
+        try:
+            self.seen += self.engine.problems()
+        except Exception as error:  # noqa: BLE001 - a page that cannot answer is a problem too
+            self.seen.append(f"could not read the page's problems: {error}")
+
+    def goto(self, url: str, timeout: float = 90) -> str:
+        self.collect()
+        self.engine.goto(url)
+        return self.engine.wait(STARTED, timeout)
+
+    def open_text(self, text: str) -> str:
+        """Pastes a string or link into the page's box and opens it; returns the status state."""
+        e = self.engine
+        if not e.js(f"{STATUS} && {STATUS}.dataset.state !== 'loading'"):
+            self.goto(self.site.url)
+        e.fill("[data-testid=puzzle-input]", text)
+        e.js(f"{STATUS}.dataset.state = 'loading'")
+        e.click("[data-action=open]")
+        return e.wait(STARTED, 60)
+
+    def status(self) -> tuple[str, str]:
+        return tuple(self.engine.js(f"[{STATUS}.dataset.state, {STATUS}.textContent]"))
+
+    def guard(self) -> list[str]:
+        self.collect()
+        found, self.seen = self.seen, []
+        outside = self.recorder.take() + (self.engine.take_outside() if hasattr(self.engine, "take_outside") else [])
+        problems = [f"{self.engine.name}: {p}" for p in found]
+        if outside:
+            problems.append(f"{self.engine.name}: requests outside 127.0.0.1 (refused): {outside}")
+        if self.site.failed:
+            problems.append(f"{self.engine.name}: failed responses: {self.site.failed}")
+            self.site.failed.clear()
+        return problems
+
+
+def start_engine(name: str, request, site: EngineSite, recorder: OutsideRecorder, log: Path):
+    if name == "chromium":
+        return ChromiumEngine(request.getfixturevalue("browser"), site)
+    if name == "firefox":
+        return FirefoxEngine(recorder.port, log)
+    return WebKitEngine(recorder.port, log)
+
+
+@pytest.fixture(scope="module", params=selected_engines())
+def harness(request, built_dist, tmp_path_factory):
+    name = request.param
+    need = missing(name)
+    if need:
+        pytest.fail(f"{name} is not installed: {need}", pytrace=False)
+    site, recorder = EngineSite(built_dist), OutsideRecorder()
+    log = tmp_path_factory.mktemp(f"{name}-log") / f"{name}.log"
+    engine = start_engine(name, request, site, recorder, log)
+    yield Harness(engine, site, recorder)
+    engine.close()
+    site.stop()
+    recorder.stop()
+
+
+@pytest.fixture
+def h(harness):
+    """The engine's harness for one test; the test fails on anything the guard found."""
+    harness.seen.clear()
+    yield harness
+    problems = harness.guard()
+    if problems:
+        pytest.fail("; ".join(problems), pytrace=False)
+
+
+def check_grid(h: Harness, case: dict) -> None:
+    state, text = h.status()
+    assert state == "ready", text
+    n, kind = case["size"], case["kind"]
+    cells = h.engine.js(READ_CELLS)
+    assert [c["cell"] for c in cells] == [f"r{r}c{c}" for r in range(1, n + 1) for c in range(1, n + 1)]
+    for cell, given in zip(cells, case["givens"]):
+        if given:
+            assert (cell["value"], cell["given"]) == (DIGITS[given], True), cell
+        else:
+            assert not cell["given"], cell
+    for cell, note, given in zip(cells, case["progress"] or ["."] * n * n, case["givens"]):
+        if note.startswith("s"):
+            assert (cell["value"], cell["solved"], cell["candidates"]) == (note[1:], True, ""), (cell, note)
+        elif note.startswith("c") and len(note) - 1 < n:
+            assert (cell["value"], cell["candidates"], cell["text"]) == ("", note[1:], note[1:]), (cell, note)
+        elif not given:  # no mark, or every digit (read as none)
+            assert (cell["value"], cell["candidates"]) == ("", ""), (cell, note)
+    assert partition(c["cage"] for c in cells) == {frozenset(cage["cells"]) for cage in case["cages"]}
+    labels = []
+    for cage in case["cages"]:
+        first = cells[min(cage["cells"])]
+        assert (int(first["total"]), first["op"]) == (cage["total"], cage["op"]), (first, cage)
+        arithmetic = kind in ("kenken", "kendoku") and len(cage["cells"]) > 1
+        labels.append(f"{cage['total']}{SIGNS[cage['op']] if arithmetic else ''}")
+    assert sorted(h.engine.js(CAGE_LABELS)) == sorted(labels)
+    if case["regions"] is not None:
+        assert partition(c["region"] for c in cells) == partition(case["regions"])
+    assert {i for i, c in enumerate(cells) if c["shaded"]} == shaded_cells(kind, n)
+
+
+# ---- the cases ------------------------------------------------------------------------------------
+
+def test_a_link_opens_with_its_grid(h):
+    case = KINDS["killer"]
+    assert h.goto(f"{h.site.url}?bd={case['string']}") == "ready", h.status()
+    check_grid(h, case)
+    assert "Killer Sudoku 9" in h.engine.js("document.title")
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_kind_is_drawn_to_the_contract(h, kind):
+    case = KINDS[kind]
+    assert h.open_text(case["string"]) == "ready", h.status()
+    check_grid(h, case)
+
+
+def test_a_digit_played_shows_in_the_cell_and_the_address(h):
+    case = KINDS["sudoku"]
+    assert h.open_text(case["string"]) == "ready"
+    before = h.engine.url()
+    h.engine.click("[data-cell=r1c2]")
+    h.engine.press("5")
+    h.engine.wait("document.querySelector('[data-cell=r1c2]').dataset.value === '5'", 10)
+    h.engine.click("[data-cell=r1c3]")
+    h.engine.click("[data-testid=pad] [data-digit='8']")  # the digit pad, as on a phone
+    h.engine.wait("document.querySelector('[data-cell=r1c3]').dataset.value === '8'", 10)
+    after = h.engine.url()
+    assert after != before and after.startswith(h.site.url + "?bd=")
+    bd = urllib.parse.parse_qs(urllib.parse.urlsplit(after).query)["bd"][0]
+    progress = api.decode_view(f"bd={bd}")["progress"]
+    assert (progress[1], progress[2]) == ("s5", "s8"), progress[:9]
+    h.engine.press("Backspace")
+    h.engine.wait("document.querySelector('[data-cell=r1c3]').dataset.value === ''", 10)
+
+
+def test_solve_fills_in_the_solution(h):
+    case = KINDS["kenken"]
+    assert h.open_text(case["string"]) == "ready"
+    h.engine.click("[data-action=solve]")
+    assert h.engine.wait(f"{STATUS}.dataset.state === 'solved' || {STATUS}.dataset.state === 'error' && 'error'", 60) is True, h.status()
+    values = h.engine.js("[...document.querySelectorAll('[data-testid=grid] [data-cell]')].map(c => c.dataset.value)")
+    solution = case["solution"]  # a string of digits (real links) or a list of numbers (generated)
+    assert values == [str(d).lower() if isinstance(solution, str) else DIGITS[d] for d in solution]
+
+
+def test_a_link_that_cannot_be_read_shows_the_decoders_message(h):
+    bad = "L9B0jdd00ep1jpt"
+    assert h.goto(f"{h.site.url}?bd={bad}") == "error"
+    assert h.status()[1] == api.decode_view(f"bd={bad}")["error"]
+    assert h.engine.js("document.querySelectorAll('[data-testid=grid]').length") == 0
+    assert h.engine.js("document.querySelector('[data-testid=status-help]').textContent") != ""
+
+
+def test_works_offline_after_a_first_visit(h):
+    """A site of its own: stopping its server is what offline means here."""
+    site = EngineSite(h.site.dist)
+    try:
+        assert h.goto(f"{site.url}?bd={KINDS['sudoku']['string']}") == "ready"
+        h.engine.wait("navigator.serviceWorker.controller !== null", 60)
+    finally:
+        site.stop()
+    assert h.goto(f"{site.url}?bd={KINDS['killer']['string']}") == "ready", h.status()
+    check_grid(h, KINDS["killer"])
+    h.site.failed += site.failed
+
+
+SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("puzzle", ["killer", "kenken", "16x16"])
+def test_screenshots_fit_with_square_cells(h, puzzle, size):
+    case = BIG if puzzle == "16x16" else KINDS[puzzle]
+    width, height = SIZES[size]
+    h.engine.viewport(width, height)
+    assert h.open_text(case["string"]) == "ready"
+    h.engine.js("(scrollTo(0, 0), document.activeElement.blur(), 0)")
+    box = h.engine.js("""(() => { const g = document.querySelector('[data-testid=grid]').getBoundingClientRect();
+        const c = document.querySelector('[data-cell=r1c1]').getBoundingClientRect();
+        return {left: g.left, right: g.right, cw: c.width, ch: c.height, page: document.documentElement.scrollWidth,
+                inner: innerWidth}; })()""")
+    assert abs(box["cw"] - box["ch"]) <= 1, box
+    assert box["page"] <= box["inner"], box  # the page never scrolls sideways (a big grid scrolls in its frame)
+    if not (puzzle == "16x16" and size == "phone"):
+        assert box["left"] >= 0 and box["right"] <= box["inner"], box
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    h.engine.screenshot(SHOTS / f"{puzzle}-{size}-{h.engine.name}.png")
