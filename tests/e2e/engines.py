@@ -65,6 +65,20 @@ ERROR_HOOK = r"""(() => {
 """
 
 
+# A phone-sized viewport where a driver cannot make the window that small (WebKitGTK's MiniBrowser
+# stops at ~450 px): the page in a same-origin frame of exactly that size (its CSS viewport).
+FRAME_PATH = "/__frame.html"
+FRAME_PAGE = """<!doctype html><meta charset="utf-8"><title>frame</title>
+<link rel="icon" href="data:,">
+<style>html, body { margin: 0; } iframe { border: 0; display: block; }</style>
+<iframe id="viewport"></iframe>
+<script>
+const [width, height] = new URLSearchParams(location.search).get("size").split("x");
+const frame = document.getElementById("viewport");
+Object.assign(frame.style, { width: width + "px", height: height + "px" });
+</script>"""
+
+
 def hooked_page(index: Path) -> str:
     """index.html with ERROR_HOOK as its first script, inline (so the service worker's copy has it
     offline too) and allowed by its hash in the page's own Content-Security-Policy."""
@@ -112,6 +126,8 @@ class EngineSite:
 
             def do_GET(self):
                 path = self.path.split("?", 1)[0]
+                if path == FRAME_PATH:
+                    return self.send_text(FRAME_PAGE, "text/html")
                 if path in (site.sub_path, site.sub_path + "index.html"):
                     return self.send_text(hooked_page(site.dist / "index.html"), "text/html")
                 return super().do_GET()
@@ -132,8 +148,9 @@ class EngineSite:
         self.url = self.origin + sub_path
 
     def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        if self.server.fileno() != -1:
+            self.server.shutdown()
+            self.server.server_close()
 
 
 class _RefuseAndRecord(socketserver.StreamRequestHandler):
@@ -312,21 +329,35 @@ class FirefoxEngine(Engine):
             os.killpg(self.process.pid, 9)  # node and the Firefox it started
 
 
-def start_xvfb() -> tuple[subprocess.Popen, str]:
-    """An X server of our own (WebKitWebDriver hangs without one); returns it and its DISPLAY."""
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1200x24", "-nolisten", "tcp"],
-                            pass_fds=[write], stderr=subprocess.DEVNULL, start_new_session=True)
-    os.close(write)
-    ready = [b""]
-    reader = threading.Thread(target=lambda: ready.__setitem__(0, os.read(read, 16)), daemon=True)
-    reader.start()
-    reader.join(30)
-    os.close(read)
-    if not ready[0].strip():
-        xvfb.kill()
-        raise EngineError("webkit: Xvfb did not start within 30 s")
-    return xvfb, ":" + ready[0].decode().strip()
+def start_xvfb(log) -> tuple[subprocess.Popen, str]:
+    """An X server of our own (WebKitWebDriver hangs without one); returns it and its DISPLAY.
+    A random free display number, retried: parallel runs must not race for the same one."""
+    import random
+    for _ in range(8):
+        number = random.randrange(100, 60000)
+        if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
+            continue
+        xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1600x1200x24", "-nolisten", "tcp"],
+                                stdout=log, stderr=log, start_new_session=True)
+        deadline = time.monotonic() + 30
+        while xvfb.poll() is None and time.monotonic() < deadline:
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                time.sleep(0.2)
+                if xvfb.poll() is None:
+                    return xvfb, f":{number}"
+            time.sleep(0.1)
+        stop_process(xvfb)
+    raise EngineError("webkit: Xvfb did not start (8 tries)")
+
+
+def stop_process(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()  # lets Xvfb remove its socket and lock
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
 
 
 class WebKitEngine(Engine):
@@ -341,7 +372,8 @@ class WebKitEngine(Engine):
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
 
-        self.xvfb, display = start_xvfb()
+        self.xvfb_log = open(log.with_suffix(".xvfb.log"), "ab")
+        self.xvfb, display = start_xvfb(self.xvfb_log)
         options = Options()
         if MINIBROWSER.exists():
             options.binary_location = str(MINIBROWSER)
@@ -352,6 +384,7 @@ class WebKitEngine(Engine):
         service = Service(str(WEBKIT_DRIVER), log_output=str(log), env={**os.environ, "DISPLAY": display})
         self.service = service
         self.driver = None
+        self.frame_size = None  # (width, height) while the page runs in FRAME_PAGE's frame
         started: list = []
         # Session creation can hang (no X server, a stuck browser): bounded by a thread.
         thread = threading.Thread(target=lambda: started.append(self._start(webdriver, options, service)), daemon=True)
@@ -371,7 +404,11 @@ class WebKitEngine(Engine):
         driver.command_executor._client_config.timeout = CALL_TIMEOUT_S  # every HTTP call to the driver
         return driver
 
-    def goto(self, url): self.driver.get(url)
+    def goto(self, url):
+        if self.frame_size:
+            self._load_in_frame(url)
+        else:
+            self.driver.get(url)
 
     def js(self, expression):
         return self.driver.execute_script(f"return ({expression});")
@@ -394,14 +431,50 @@ class WebKitEngine(Engine):
         field.clear()
         field.send_keys(text)
 
-    def url(self): return self.driver.current_url
+    def url(self): return self.js("location.href")
 
     def viewport(self, width, height):
+        url, framed = self.url(), self.frame_size
+        if framed == (width, height):
+            return
+        if framed:
+            self.driver.switch_to.default_content()
+            self.frame_size = None
+        if self._window(width, height) == width:
+            if framed:
+                self.driver.get(url)
+            return
+        # MiniBrowser's window stops short of phone widths: the page goes into a frame that size
+        self._window(max(width, 800), height + 50)
+        origin = "/".join(url.split("/", 3)[:3])
+        self.driver.get(f"{origin}{FRAME_PATH}?size={width}x{height}")
+        self.frame_size = (width, height)
+        self._load_in_frame(url)
+
+    def _window(self, width, height) -> int:
+        """Sizes the window so that the page's viewport is width x height; returns the width got."""
         self.driver.set_window_size(width, height)
         inner = self.js("[innerWidth, innerHeight]")
         self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        return self.js("innerWidth")
 
-    def screenshot(self, path): self.driver.save_screenshot(str(path))
+    def _load_in_frame(self, url):
+        from selenium.webdriver.common.by import By
+        self.driver.switch_to.default_content()
+        frame = self.driver.find_element(By.ID, "viewport")
+        self.driver.execute_script("arguments[0].src = arguments[1]", frame, url)
+        self.driver.switch_to.frame(frame)
+        self.wait(f"location.href === {json.dumps(url)} && document.readyState === 'complete'", CALL_TIMEOUT_S)
+
+    def screenshot(self, path):
+        if not self.frame_size:
+            return self.driver.save_screenshot(str(path))
+        from selenium.webdriver.common.by import By
+        self.driver.switch_to.default_content()
+        try:
+            self.driver.find_element(By.ID, "viewport").screenshot(str(path))
+        finally:
+            self.driver.switch_to.frame(self.driver.find_element(By.ID, "viewport"))
     def problems(self): return self.page_problems()
 
     def close(self):
@@ -419,8 +492,8 @@ class WebKitEngine(Engine):
                 self.service.process.kill()
         except Exception:  # noqa: BLE001 - tearing down whatever is left
             pass
-        if self.xvfb.poll() is None:
-            self.xvfb.kill()
+        stop_process(self.xvfb)
+        self.xvfb_log.close()
 
 
 def missing(name: str) -> str | None:

@@ -11,6 +11,7 @@ One engine alone, for a quick loop:  ENGINES=webkit python3 -m pytest tests/e2e/
 """
 from __future__ import annotations
 
+import time
 import urllib.parse
 from pathlib import Path
 
@@ -218,45 +219,71 @@ def test_solve_fills_in_the_solution(h):
     assert values == [str(d).lower() if isinstance(solution, str) else DIGITS[d] for d in solution]
 
 
-def test_a_link_that_cannot_be_read_shows_the_decoders_message(h):
+def test_a_string_that_cannot_be_read_shows_the_decoders_message(h):
     bad = "L9B0jdd00ep1jpt"
-    assert h.goto(f"{h.site.url}?bd={bad}") == "error"
+    assert h.open_text(bad) == "error"
     assert h.status()[1] == api.decode_view(f"bd={bad}")["error"]
     assert h.engine.js("document.querySelectorAll('[data-testid=grid]').length") == 0
     assert h.engine.js("document.querySelector('[data-testid=status-help]').textContent") != ""
 
 
-def test_works_offline_after_a_first_visit(h):
-    """A site of its own: stopping its server is what offline means here."""
-    site = EngineSite(h.site.dist)
-    try:
-        assert h.goto(f"{site.url}?bd={KINDS['sudoku']['string']}") == "ready"
-        h.engine.wait("navigator.serviceWorker.controller !== null", 60)
-    finally:
-        site.stop()
-    assert h.goto(f"{site.url}?bd={KINDS['killer']['string']}") == "ready", h.status()
-    check_grid(h, KINDS["killer"])
-    h.site.failed += site.failed
+SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 
 
-SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
-
-
-@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("puzzle", ["killer", "kenken", "16x16"])
+@pytest.mark.parametrize("size", list(SIZES))  # all desktop shots, then all phone ones
 def test_screenshots_fit_with_square_cells(h, puzzle, size):
     case = BIG if puzzle == "16x16" else KINDS[puzzle]
     width, height = SIZES[size]
-    h.engine.viewport(width, height)
     assert h.open_text(case["string"]) == "ready"
+    h.engine.viewport(width, height)  # may reload the page (WebKit's phone frame)
+    assert h.engine.wait(STARTED, 90) == "ready"
     h.engine.js("(scrollTo(0, 0), document.activeElement.blur(), 0)")
     box = h.engine.js("""(() => { const g = document.querySelector('[data-testid=grid]').getBoundingClientRect();
         const c = document.querySelector('[data-cell=r1c1]').getBoundingClientRect();
         return {left: g.left, right: g.right, cw: c.width, ch: c.height, page: document.documentElement.scrollWidth,
                 inner: innerWidth}; })()""")
+    assert box["inner"] == width, box  # the engine's driver gave the page a phone-wide viewport
     assert abs(box["cw"] - box["ch"]) <= 1, box
     assert box["page"] <= box["inner"], box  # the page never scrolls sideways (a big grid scrolls in its frame)
     if not (puzzle == "16x16" and size == "phone"):
         assert box["left"] >= 0 and box["right"] <= box["inner"], box
     SHOTS.mkdir(parents=True, exist_ok=True)
     h.engine.screenshot(SHOTS / f"{puzzle}-{size}-{h.engine.name}.png")
+
+
+def test_works_offline_after_a_first_visit(h):
+    """Last in the module: it stops the engine's own server, which is what offline means here. The
+    first visit (of test_a_link_opens_with_its_grid, or here when run alone) installed the service
+    worker."""
+    if not h.engine.js("!!(navigator.serviceWorker && navigator.serviceWorker.controller)"):
+        assert h.goto(f"{h.site.url}?bd={KINDS['sudoku']['string']}") == "ready"
+    h.engine.wait("navigator.serviceWorker.controller !== null", 60)
+    h.site.stop()
+    assert h.goto(f"{h.site.url}?bd={KINDS['killer-jigsaw']['string']}") == "ready", h.status()
+    check_grid(h, KINDS["killer-jigsaw"])
+
+
+def test_the_guard_sees_errors_and_requests_outside(harness):
+    """The checks every test relies on can fail: a console error, an uncaught exception, a rejected
+    promise and a request to another host are each reported (then cleared, so this test passes)."""
+    h, e = harness, harness.engine
+    h.guard()
+    e.js("(console.error('probe: console'), setTimeout(() => { throw new Error('probe: thrown'); }),"
+         " Promise.reject(new Error('probe: rejected')), 0)")
+    time.sleep(1)
+    found = h.guard()
+    e.js("(location.href = 'http://outside.invalid/probe', 0)")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not any("outside.invalid" in p for p in found):
+        time.sleep(0.5)
+        found += h.guard()
+    for probe in ("probe: console", "probe: thrown", "probe: rejected", "outside.invalid"):
+        assert any(probe in p for p in found), (probe, found)
+    for attempt in range(3):  # Chromium may still be showing its error page for the aborted request
+        try:
+            e.goto("about:blank")
+            break
+        except Exception:  # noqa: BLE001 - "interrupted by another navigation": try again
+            time.sleep(1)
+    h.guard()
