@@ -3,6 +3,7 @@
 
     python bench/page_bench.py            # print the table
     python bench/page_bench.py --write    # also replace the '## Page start-up' section of BENCHMARKS.md
+    python bench/page_bench.py --engines chromium,firefox,webkit [--write]   # per engine, its own section
 
 Builds the site into a temporary directory, serves it on 127.0.0.1 and drives headless Chromium
 (same binary and flags as the tests). Four pages, each timed from navigation start
@@ -28,6 +29,7 @@ from __future__ import annotations
 import argparse
 import http.server
 import json
+import os
 import platform
 import re
 import statistics
@@ -281,10 +283,96 @@ def report(samples: dict, runs: int, slow: dict, slow_runs: int) -> str:
     return "\n".join(lines)
 
 
-def write_section(text: str, path: Path = ROOT / "BENCHMARKS.md") -> None:
-    """Replaces only the '## Page start-up' section; other sections are other people's."""
+ENGINES_HEADING = "## Page start-up in each engine"
+
+
+def measure_engines(names: list[str], base: str, runs: int) -> dict:
+    """Per engine (tests/e2e/engines.py's drivers): bare loadPyodide() and the page to its rendered
+    grid. One browser session per engine: the first visit of each (empty HTTP cache), then `runs`
+    repeat visits (HTTP cache and, for the page, its service worker warm), interleaved."""
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    from engines import ChromiumEngine, FirefoxEngine, OutsideRecorder, WebKitEngine, missing
+
+    urls = {"bare": f"{base}__bench/bare.html", "page": f"{base}?bd={PUZZLE}"}
+    done = {"bare": "window.benchDone",
+            "page": "performance.getEntriesByName('grid-rendered').length && performance.getEntriesByName('grid-rendered')[0].startTime"}
+    results, recorder = {}, OutsideRecorder()
+    log = Path(tempfile.mkdtemp()) / "engine.log"
+    playwright = None
+    for name in names:
+        need = missing(name)
+        if need:
+            print(f"skipping {name}: {need}", file=sys.stderr)
+            continue
+        if name == "chromium":
+            from playwright.sync_api import sync_playwright
+            playwright = sync_playwright().start()
+            launch = {"args": CHROMIUM_FLAGS}
+            if chromium_executable():
+                launch["executable_path"] = chromium_executable()
+            browser = playwright.chromium.launch(**launch)
+            engine = ChromiumEngine(browser, type("Site", (), {"origin": base.rstrip("/")})())
+        else:
+            engine = (FirefoxEngine if name == "firefox" else WebKitEngine)(recorder.port, log)
+        samples = {what: {"first": [], "repeat": []} for what in urls}
+        try:
+            for run in range(runs + 1):
+                for what in (("bare", "page") if run % 2 else ("page", "bare")):
+                    engine.goto(urls[what])
+                    ms = engine.wait(done[what], 180)
+                    samples[what]["first" if run == 0 else "repeat"].append(ms)
+                    if what == "page" and run == 0:
+                        engine.wait("navigator.serviceWorker.controller !== null", 60)
+        finally:
+            engine.close()
+            if name == "chromium":
+                browser.close()
+                playwright.stop()
+        results[name] = samples
+    recorder.stop()
+    return results
+
+
+def report_engines(results: dict, runs: int) -> str:
+    lines = [
+        ENGINES_HEADING,
+        "",
+        "Time from navigation start to the rendered grid (the same killer) next to bare `loadPyodide()`,",
+        "in each engine, driven by the cross-engine tests' drivers (`tests/e2e/engines.py`): Chromium",
+        "(Playwright), Firefox ESR (puppeteer-core over WebDriver BiDi), WebKitGTK's MiniBrowser",
+        "(WebKitWebDriver, on Xvfb). One browser session per engine: first visit (empty cache) once,",
+        f"then the median (and range) of {runs} repeat visits (HTTP cache and the page's service worker",
+        "warm). Command:",
+        "",
+        "    python bench/page_bench.py --engines chromium,firefox,webkit --write",
+        "",
+        "| engine | bare first (ms) | page first (ms) | bare repeat (ms) | page repeat (ms) | page over bare, repeat |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for name, s in results.items():
+        def med(what, k):
+            v = s[what][k]
+            return statistics.median(v) if v else float("nan")
+
+        def cell(what, k):
+            v = s[what][k]
+            return f"{med(what, k):.0f}" + (f" ({min(v):.0f}–{max(v):.0f})" if len(v) > 1 else "")
+        over = (med("page", "repeat") / med("bare", "repeat") - 1) * 100
+        lines.append(f"| {name} | {cell('bare', 'first')} | {cell('page', 'first')} | {cell('bare', 'repeat')} "
+                     f"| {cell('page', 'repeat')} | {over:+.0f}% |")
+    lines += [
+        "",
+        f"Measured {time.strftime('%Y-%m-%d')} on a shared 2-core machine (other work running: compare",
+        "rows of one run only).",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_section(text: str, path: Path = ROOT / "BENCHMARKS.md", heading: str = "## Page start-up") -> None:
+    """Replaces only the section under `heading`; other sections are other people's."""
     old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n\n"
-    pattern = re.compile(r"^## Page start-up\n.*?(?=^## |\Z)", re.S | re.M)
+    pattern = re.compile(rf"^{re.escape(heading)}\n.*?(?=^## |\Z)", re.S | re.M)
     new = pattern.sub(lambda _: text + "\n", old, count=1) if pattern.search(old) else old.rstrip("\n") + "\n\n" + text
     path.write_text(new.rstrip("\n") + "\n", encoding="utf-8")
 
@@ -294,7 +382,12 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--slow-runs", type=int, default=3, help="cold visits on the emulated slow line")
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
+    parser.add_argument("--engines", help="instead: bare loadPyodide() and the page in each of these engines "
+                        "(comma-separated: chromium, firefox, webkit); default runs 3")
     args = parser.parse_args()
+    if args.engines:
+        return main_engines([n.strip() for n in args.engines.split(",") if n.strip()],
+                            args.runs if "--runs" in sys.argv else 3, args.write)
 
     from playwright.sync_api import sync_playwright
 
@@ -322,6 +415,25 @@ def main() -> int:
 
     if args.write:
         write_section(text)
+    return 0
+
+
+def main_engines(names: list[str], runs: int, write: bool) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = Path(os.environ["SITE_DIR"]) if os.environ.get("SITE_DIR") else build.build(dist=Path(tmp) / "dist")
+        wheel = next((dist / "wheels").glob("*.whl")).name
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), make_handler(dist, wheel))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        try:
+            result = measure_engines(names, base, runs)
+        finally:
+            server.shutdown()
+    text = report_engines(result, runs)
+    print(text)
+    print(json.dumps(result))
+    if write:
+        write_section(text, heading=ENGINES_HEADING)
     return 0
 
 

@@ -240,7 +240,9 @@ class ChromiumEngine(Engine):
     def fill(self, selector, text): self.page.fill(selector, text)
     def url(self): return self.page.url
     def viewport(self, width, height): self.page.set_viewport_size({"width": width, "height": height})
-    def screenshot(self, path): self.page.screenshot(path=str(path))
+    def screenshot(self, path) -> bool:
+        self.page.screenshot(path=str(path))
+        return True
 
     def problems(self):
         found, self.native = self.native, []
@@ -307,7 +309,9 @@ class FirefoxEngine(Engine):
     def fill(self, selector, text): self.call("fill", selector=selector, text=text)
     def url(self): return self.call("url")
     def viewport(self, width, height): self.call("viewport", width=width, height=height)
-    def screenshot(self, path): self.call("screenshot", path=str(path))
+    def screenshot(self, path) -> bool:
+        self.call("screenshot", path=str(path))
+        return True
 
     def problems(self):
         native = self.call("problems")
@@ -445,7 +449,7 @@ class WebKitEngine(Engine):
                 self.driver.get(url)
             return
         # MiniBrowser's window stops short of phone widths: the page goes into a frame that size
-        self._window(max(width, 800), height + 50)
+        self._window(max(width, 800), height)
         origin = "/".join(url.split("/", 3)[:3])
         self.driver.get(f"{origin}{FRAME_PATH}?size={width}x{height}")
         self.frame_size = (width, height)
@@ -466,15 +470,14 @@ class WebKitEngine(Engine):
         self.driver.switch_to.frame(frame)
         self.wait(f"location.href === {json.dumps(url)} && document.readyState === 'complete'", CALL_TIMEOUT_S)
 
-    def screenshot(self, path):
-        if not self.frame_size:
-            return self.driver.save_screenshot(str(path))
-        from selenium.webdriver.common.by import By
-        self.driver.switch_to.default_content()
-        try:
-            self.driver.find_element(By.ID, "viewport").screenshot(str(path))
-        finally:
-            self.driver.switch_to.frame(self.driver.find_element(By.ID, "viewport"))
+    def screenshot(self, path) -> bool:
+        """False in the phone frame: WebKitGTK's screenshots of a frame came out shifted (element)
+        or stale (window), so none is taken there; the layout checks still run in the frame."""
+        if self.frame_size:
+            return False
+        self.driver.save_screenshot(str(path))
+        return True
+
     def problems(self): return self.page_problems()
 
     def close(self):
