@@ -18,7 +18,7 @@ What the tests check the same way in every engine, outside the drivers:
   and WebKit are configured to send everything but loopback there, so any request that leaves
   127.0.0.1 is seen. Chromium keeps Playwright's route guard (tests/e2e/conftest.py).
 
-ENGINES=firefox,webkit (any of chromium, firefox, webkit) picks engines; FIREFOX=/path,
+ENGINES=firefox,webkit (any of chromium, firefox, webkit; default chromium,firefox) picks engines; FIREFOX=/path,
 WEBKIT_DRIVER=/path override the browsers' paths.
 """
 from __future__ import annotations
@@ -41,6 +41,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 ALL_ENGINES = ("chromium", "firefox", "webkit")
+# WebKit passes these tests alone but its page loads took 35–55 s each on our loaded 2-core
+# machines, and a full-suite run with it was never completed here: until one is, the default run
+# (and CI) covers Chromium and Firefox, and ENGINES=chromium,firefox,webkit adds WebKit.
+DEFAULT_ENGINES = ("chromium", "firefox")
 CALL_TIMEOUT_S = 90       # one driver call (a navigation under load included)
 START_TIMEOUT_S = 120     # starting a browser under load
 FIREFOX = Path(os.environ.get("FIREFOX", "/usr/bin/firefox-esr"))
@@ -93,7 +97,7 @@ class EngineError(RuntimeError):
 
 
 def selected_engines() -> list[str]:
-    wanted = [name.strip() for name in os.environ.get("ENGINES", ",".join(ALL_ENGINES)).split(",") if name.strip()]
+    wanted = [name.strip() for name in os.environ.get("ENGINES", ",".join(DEFAULT_ENGINES)).split(",") if name.strip()]
     unknown = set(wanted) - set(ALL_ENGINES)
     if unknown:
         raise EngineError(f"ENGINES: unknown engine(s) {sorted(unknown)}; use {', '.join(ALL_ENGINES)}")
