@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..model import digits_of
 from .board import Board, Step, digits_text
 from .kenken_fillings import (applies, cage_name, describe, eliminations_text, fillings, layout,
                               possible, required)
@@ -46,7 +47,7 @@ def cage_arithmetic(board: Board) -> Step | None:
             continue
         masks = possible(fills, len(cage.cells))
         eliminations = tuple((cell, d) for cell, mask in zip(cage.cells, masks)
-                             for d in _digits(board.candidates[cell] & ~mask))
+                             for d in digits_of(board.candidates[cell] & ~mask))
         if eliminations:
             return Step("cage-arithmetic",
                         f"Cage arithmetic: with the candidates left, {cage_name(board, index)} "
@@ -70,7 +71,7 @@ def cage_line_overlap(board: Board) -> Step | None:
             continue
         for unit, positions, outside in cage.houses:
             need = required(fills, positions)
-            eliminations = tuple((c, d) for d in _digits(need) for c in outside if board.has(c, d))
+            eliminations = tuple((c, d) for d in digits_of(need) for c in outside if board.has(c, d))
             if eliminations:
                 inside = [cage.cells[i] for i in positions]
                 return Step("cage-line-overlap",
@@ -104,7 +105,7 @@ def _confined(board: Board, index: int, unit: int, d: int, places) -> Step | Non
     kept = [f for f in fills if any(f[i] == d for i in there)]
     masks = possible(kept, len(cage.cells))
     eliminations = tuple((cell, e) for cell, mask in zip(cage.cells, masks)
-                         for e in _digits(board.candidates[cell] & ~mask))
+                         for e in digits_of(board.candidates[cell] & ~mask))
     if not eliminations or not kept:
         return None
     g = board.geometry
@@ -196,7 +197,7 @@ def _pair_step(board: Board, a: int, b: int) -> Step | None:
     # what a cage rules out alone is cage arithmetic's step, not this one
     alone = possible(fills_a, len(masks_a)) + possible(fills_b, len(masks_b))
     eliminations = tuple((cell, d) for cell, mask, own in zip(both, masks_a + masks_b, alone)
-                         for d in _digits(board.candidates[cell] & own & ~mask))
+                         for d in digits_of(board.candidates[cell] & own & ~mask))
     if eliminations:
         return Step("cage-subsets",
                     f"Cage subsets: {pair_words} cannot repeat a digit where their cells see "
@@ -210,7 +211,7 @@ def _pair_step(board: Board, a: int, b: int) -> Step | None:
             alone |= required(fills, next(p for u, p, _ in cage.houses if u == unit))
         digits &= ~alone          # what one cage needs alone is a cage/line overlap
         outside = [c for c in g.houses[unit].cells if c not in both]
-        eliminations = tuple((c, d) for d in _digits(digits) for c in outside if board.has(c, d))
+        eliminations = tuple((c, d) for d in digits_of(digits) for c in outside if board.has(c, d))
         if eliminations:
             inside = [c for c in both if c in g.houses[unit].cells]
             return Step("cage-subsets",
@@ -222,9 +223,6 @@ def _pair_step(board: Board, a: int, b: int) -> Step | None:
                         cages=(a, b))
     return None
 
-
-def _digits(mask: int) -> list[int]:
-    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
 
 
 STRATEGIES = {

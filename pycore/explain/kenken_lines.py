@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import factorial, prod
 
+from ..model import digits_of
 from .board import ROW_LETTERS, Board, Step, geometry_of
 from .kenken_fillings import applies, eliminations_text, fillings, layout
 
@@ -115,7 +116,7 @@ def parity(board: Board) -> Step | None:
             others = sum(_parity_of(board, c) for c in cells if c != cell)
             odd = (odd_total - others) % 2
             gone = board.candidates[cell] & (~ODD if odd else ODD)
-            eliminations = tuple((cell, d) for d in _digits(gone))
+            eliminations = tuple((cell, d) for d in digits_of(gone))
             return Step("parity",
                         f"Parity: {_area_verb(area, 'total')} {total}, {_odd_word(total)}, and "
                         f"{_cages_phrase(board, area, cages, 'always total')} "
@@ -291,7 +292,7 @@ def _elimination_step(board, slug, rule, terms, allowed, area, cages):
     if allowed is None:
         return None
     eliminations = tuple((c, d) for (c, _), mask in zip(terms, allowed)
-                         for d in _digits(board.candidates[c] & ~mask))
+                         for d in digits_of(board.candidates[c] & ~mask))
     if not eliminations:
         return None
     return Step(slug, f"{rule()}: {eliminations_text(board, eliminations)}",
@@ -305,7 +306,7 @@ def _search(board: Board, terms, start, take, done):
     `done(left)` whether a complete assignment meets the rule. None past NODE_LIMIT."""
     g = board.geometry
     cells = [c for c, _ in terms]
-    options = [_digits(board.candidates[c]) for c in cells]
+    options = [digits_of(board.candidates[c]) for c in cells]
     k = len(terms)
     earlier = [[j for j in range(i) if g.sees(cells[i], cells[j])] for i in range(k)]
     allowed = [0] * k
@@ -355,7 +356,7 @@ def _sum_options(board: Board, terms, value: int):
     k = len(terms)
     spans = []
     for c, sign in terms:
-        digits = _digits(board.candidates[c])
+        digits = digits_of(board.candidates[c])
         spans.append(sorted((digits[0] * sign, digits[-1] * sign)))
     low = [sum(s[0] for s in spans[i:]) for i in range(k + 1)]
     high = [sum(s[1] for s in spans[i:]) for i in range(k + 1)]
@@ -370,7 +371,7 @@ def _sum_options(board: Board, terms, value: int):
     bounds = []
     for (c, sign), (lo, hi) in zip(terms, spans):
         least, most = value - (high[0] - hi), value - (low[0] - lo)
-        bounds.append(sum(1 << (d - 1) for d in _digits(board.candidates[c])
+        bounds.append(sum(1 << (d - 1) for d in digits_of(board.candidates[c])
                           if least <= sign * d <= most))
     return bounds
 
@@ -382,7 +383,7 @@ def _product_options(board: Board, terms, ratio: Fraction):
     if all(sign < 0 for _, sign in terms):
         if p != 1:
             return None
-        divisors = [sum(1 << (d - 1) for d in _digits(board.candidates[c]) if q % d == 0)
+        divisors = [sum(1 << (d - 1) for d in digits_of(board.candidates[c]) if q % d == 0)
                     for c, _ in terms]
         if any(not m for m in divisors) or prod(m.bit_count() for m in divisors) > SEARCH_LIMIT:
             return divisors
@@ -407,6 +408,3 @@ def _assignments(board: Board, terms) -> int:
         count *= board.candidates[c].bit_count()
     return count
 
-
-def _digits(mask: int) -> list[int]:
-    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]

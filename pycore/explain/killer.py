@@ -6,10 +6,10 @@ Killer cages never repeat a digit.
 """
 from __future__ import annotations
 
+from ..model import digits_of
 from .board import Board, Step, digits_text
 from .killer_45 import hidden_cage, innie_outie, innie_outie_difference, innies_outies_sum
-from .killer_steps import (cage_fits, cage_label, cage_state, combos_text, digits_of_mask, step,
-                           trimmed)
+from .killer_steps import cage_fits, cage_label, cage_state, combos_text, step, trimmed
 from .killer_sums import fitting_combinations, house_total, is_killer, relations, union_of
 
 
@@ -67,7 +67,7 @@ def cage_required_digit(board: Board) -> Step | None:
         cells, cands, fits = cage_fits(board, index)
         if not cells or not fits:
             continue
-        for digit in digits_of_mask(required_digits(fits)):
+        for digit in digits_of(required_digits(fits)):
             places = places_of(fits, cells, digit)
             lead = (f"Cage required digit: every combination of {cage_label(board, index)} "
                     f"({combos_text(fits)}) needs {digit}")
@@ -128,7 +128,7 @@ def _cage_digit_in_one_house(board: Board) -> Step | None:
         cells, cands, fits = cage_fits(board, index)
         if not cells or not fits:
             continue
-        for digit in digits_of_mask(required_digits(fits)):
+        for digit in digits_of(required_digits(fits)):
             places = places_of(fits, cells, digit)
             for unit, house in enumerate(g.houses):
                 if not set(places) <= set(house.cells):

@@ -2,6 +2,7 @@
 written in SudokuWiki's words."""
 from __future__ import annotations
 
+from ..model import digits_of
 from .board import Board, Step, digits_text
 from .killer_sums import fitting_combinations
 
@@ -36,18 +37,15 @@ def cage_label(board: Board, index: int) -> str:
 
 
 def combos_text(fits) -> str:
-    sums = ["+".join(str(d) for d in digits_of_mask(combo)) for combo, _ in fits]
+    sums = ["+".join(str(d) for d in digits_of(combo)) for combo, _ in fits]
     return sums[0] if len(sums) == 1 else ", ".join(sums[:-1]) + " or " + sums[-1]
 
-
-def digits_of_mask(mask: int) -> list[int]:
-    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
 
 
 def trimmed(board: Board, cells, masks) -> tuple[tuple[int, int], ...]:
     """(cell, digit) for each candidate of `cells` outside the matching mask of `masks`."""
     return tuple((c, d) for c, keep in zip(cells, masks)
-                 for d in digits_of_mask(board.candidates[c] & ~keep))
+                 for d in digits_of(board.candidates[c] & ~keep))
 
 
 def removal_text(board: Board, eliminations) -> str:
@@ -60,7 +58,7 @@ def removal_text(board: Board, eliminations) -> str:
         by_digits.setdefault(lost[c], []).append(c)
     parts = []
     for mask, cells in by_digits.items():
-        verb = "leaves" if len(digits_of_mask(mask)) == 1 else "leave"
+        verb = "leaves" if len(digits_of(mask)) == 1 else "leave"
         parts.append(f"{digits_text(mask)} {verb} {board.geometry.names(cells)}")
     return "; ".join(parts)
 
