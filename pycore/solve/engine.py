@@ -46,6 +46,7 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
     constraints = net.constraints
     units_of = net.units_of
     touched: set[int] = set()
+    to_point: set[int] = set()   # units changed since intersection removal last looked
     while True:
         # Naked singles: a solved cell's digit leaves all its peers.
         while singles:
@@ -85,6 +86,7 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
         # changed cell can have a new one (the state was at a fixpoint before this call).
         found = False
         sweep, touched = touched, set()
+        to_point |= sweep
         for number in sweep:
             unit = units[number]
             once = twice = 0
@@ -110,19 +112,23 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
             continue
         if not net.pointing:
             return None
-        problem = point_in_units(net, cand, singles, changed)
+        problem = point_in_units(net, to_point, cand, singles, changed)
+        to_point.clear()
         if problem:
             return problem
         if not changed:
             return None
 
 
-def point_in_units(net: Network, cand, singles, changed):
-    """Intersection removal: when a digit's places in a unit all see some other cells (a box's
-    digit confined to one row, a row's to one box or window), those cells lose the digit.
-    Dearer than singles, so it runs only once they have nothing left to say."""
+def point_in_units(net: Network, numbers, cand, singles, changed):
+    """Intersection removal in the units `numbers`: when a digit's places in a unit all see some
+    other cells (a box's digit confined to one row, a row's to one box or window), those cells
+    lose the digit. Dearer than singles, so it runs only once they have nothing left to say, and
+    only in units with a changed cell (the others were at its fixpoint already)."""
     peer_bits = net.peer_bits
-    for number, (unit, unit_bits) in enumerate(zip(net.units, net.unit_bits)):
+    units, all_unit_bits = net.units, net.unit_bits
+    for number in sorted(numbers):
+        unit, unit_bits = units[number], all_unit_bits[number]
         solved = 0
         for cell in unit:
             mask = cand[cell]
@@ -199,8 +205,8 @@ def revise_set(net, index, cells, cand, live, singles, changed):
     """Distinct digits with a total: keep the digit sets (combinations) that fit the live
     candidates and narrow each cell to their union; a digit every combination needs goes in its
     only cell, or leaves every cell that sees all the cells that could hold it."""
+    combos, seen, settled = live[index]
     masks = [cand[c] for c in cells]
-    combos, seen = live[index]
     if masks == seen:
         return None   # nothing new since this constraint last looked (often its own narrowing)
     union = solved = 0
@@ -208,21 +214,23 @@ def revise_set(net, index, cells, cand, live, singles, changed):
         union |= mask
         if not mask & (mask - 1):
             solved |= mask
+    # The live combinations met every cell's mask as it was when last seen: only the cells
+    # that changed since need checking again.
+    fresh = masks if seen is None else [m for m, old in zip(masks, seen) if m != old]
     keep = []
+    allowed = 0
+    required = net.all_digits
     for combo in combos:
         if combo & union == combo and combo & solved == solved:
-            for mask in masks:
+            for mask in fresh:
                 if not combo & mask:
                     break
             else:
                 keep.append(combo)
+                allowed |= combo
+                required &= combo
     if not keep:
         return (CAGE, index)
-    allowed = 0
-    required = net.all_digits
-    for combo in keep:
-        allowed |= combo
-        required &= combo
     if allowed != union:
         for cell in cells:
             mask = cand[cell]
@@ -235,9 +243,10 @@ def revise_set(net, index, cells, cand, live, singles, changed):
                 if not new & (new - 1):
                     singles.append(cell)
     required &= ~solved
-    while required:
-        bit = required & -required
-        required ^= bit
+    todo = required
+    while todo:
+        bit = todo & -todo
+        todo ^= bit
         holders = [c for c in cells if cand[c] & bit]
         if not holders:
             return (CAGE, index)
@@ -248,6 +257,15 @@ def revise_set(net, index, cells, cand, live, singles, changed):
                 singles.append(cell)
                 changed.add(cell)
             continue
+        if bit & settled:
+            # Dealt with when the constraint last looked; places only shrink, so the same
+            # number of places is the same places, whose onlookers lost the digit then.
+            before = 0
+            for mask in seen:
+                if mask & bit:
+                    before += 1
+            if before == len(holders):
+                continue
         # The digit is somewhere among the holders: cells seeing all of them cannot have it.
         common = ~net.constraint_bits[index]
         for cell in holders:
@@ -255,7 +273,7 @@ def revise_set(net, index, cells, cand, live, singles, changed):
         problem = remove_digit(bit, common, cand, singles, changed)
         if problem:
             return problem
-    live[index] = (keep, [cand[c] for c in cells])
+    live[index] = (keep, [cand[c] for c in cells], required)
     return None
 
 
@@ -315,18 +333,15 @@ def revise_linear(net, index, op, cand, singles, changed):
     top_digit = net.size
     ascending, descending, mirror = net.sum_tables
     shifted, groups = op
-    low = high = fixed = 0
+    low = high = opened = 0
     unions = []
-    open_cells = []
-    for group, (sign, cells) in enumerate(groups):
+    for sign, cells in groups:
         union = 0
         for cell in cells:
             mask = cand[cell]
             union |= mask
             if mask & (mask - 1):
-                open_cells.append((cell, sign, group))
-            else:
-                fixed += mask.bit_length() if sign > 0 else top_digit + 1 - mask.bit_length()
+                opened += 1
         if sign < 0:
             union = mirror[union]
         k = len(cells)
@@ -339,9 +354,10 @@ def revise_linear(net, index, op, cand, singles, changed):
     rise, fall = shifted - low, high - shifted
     if rise < 0 or fall < 0:
         return (CAGE, index)
-    if len(open_cells) <= 2:
-        return exact_linear(index, shifted - fixed, open_cells, mirror, top_digit, cand,
-                            singles, changed)
+    if opened <= 2:
+        return exact_linear(index, shifted, groups, mirror, top_digit, cand, singles, changed)
+    if rise >= top_digit - 1 and fall >= top_digit - 1:
+        return None   # slack enough for any digit in any cell
     for (sign, cells), union in zip(groups, unions):
         k = len(cells)
         up, down = ascending[union], descending[union]
@@ -353,14 +369,31 @@ def revise_linear(net, index, op, cand, singles, changed):
         if sign < 0:
             keep = mirror[keep]
         for cell in cells:
-            if not narrow(cand, cell, keep, singles, changed):
-                return (EMPTY, cell)
+            mask = cand[cell]
+            new = mask & keep
+            if new != mask:
+                if not new:
+                    return (EMPTY, cell)
+                cand[cell] = new
+                changed.add(cell)
+                if not new & (new - 1):
+                    singles.append(cell)
     return None
 
 
-def exact_linear(index, target, open_cells, mirror, top_digit, cand, singles, changed):
+def exact_linear(index, shifted, groups, mirror, top_digit, cand, singles, changed):
     """The last one or two open cells of a LINEAR sum (digits mirrored for minus cells) must
-    make up `target` exactly: each keeps only the digits the other can complete."""
+    make up what the solved ones leave of the total exactly: each keeps only the digits the
+    other can complete."""
+    target = shifted
+    open_cells = []
+    for group, (sign, cells) in enumerate(groups):
+        for cell in cells:
+            mask = cand[cell]
+            if mask & (mask - 1):
+                open_cells.append((cell, sign, group))
+            else:
+                target -= mask.bit_length() if sign > 0 else top_digit + 1 - mask.bit_length()
     full = (1 << top_digit) - 1
     if not open_cells:
         return None if target == 0 else (CAGE, index)

@@ -3,7 +3,8 @@ sum constraints over cells, and the starting candidate masks.
 
 Constraint kinds (the first field of each constraint tuple):
 - SET: cells holding distinct digits with a known total (killer cages, 45-rule innies/outies that
-  lie in one unit); the live state is the list of digit sets (masks) that still fit.
+  lie in one unit); the live state is the list of digit sets (masks) that still fit, the cells'
+  masks when it last looked and the needed digits whose places it had then dealt with.
 - TUPLES: KenKen cages and small non-distinct sums; the live state is the list of tuples (one
   candidate bit per cell) that still fit, with the union of each position.
 - BOUNDS: a larger sum of cells that may repeat digits; only min/max reasoning, no live state.
@@ -204,7 +205,7 @@ def add_cages(puzzle: Puzzle, net: Network, killer: bool) -> str | None:
             if not combos:
                 return (f"{label} has no combination of {len(cells)} digits "
                         f"totalling {cage.total}")
-            add(net, SET, cells, cage.total, "+", label, (list(combos), None))
+            add(net, SET, cells, cage.total, "+", label, (list(combos), None, 0))
             if 1 < len(cells) <= EXACT_CAGE_CELLS:
                 # Small cages also get exact support: each digit must sit in a whole filling.
                 tuples = cage_tuples("+", cage.total, n, cells, lambda i, j: True)
@@ -213,7 +214,7 @@ def add_cages(puzzle: Puzzle, net: Network, killer: bool) -> str | None:
         if len(cells) == 1:
             if not 1 <= cage.total <= n:
                 return f"{label} is one cell with total {cage.total}, outside 1…{n}"
-            add(net, SET, cells, cage.total, "+", label, ([1 << (cage.total - 1)], None))
+            add(net, SET, cells, cage.total, "+", label, ([1 << (cage.total - 1)], None, 0))
             continue
         peer_bits = net.peer_bits
         tuples = cage_tuples(cage.op, cage.total, n, cells,
@@ -315,7 +316,7 @@ def add_group(net: Network, bits: int, total: int, label: str, seen: set) -> Non
     if distinct:
         if count < n:
             add(net, SET, ordered, total, "+", label,
-                (list(combinations_for(n, total, count)), None))
+                (list(combinations_for(n, total, count)), None, 0))
     elif count <= SMALL_TUPLE_GROUP:
         tuples = cage_tuples("+", total, n, ordered,
                              lambda i, j: peer_bits[ordered[i]] >> ordered[j] & 1)
