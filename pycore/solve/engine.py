@@ -354,7 +354,7 @@ def revise_linear(net, index, op, cand, singles, changed):
     rise, fall = shifted - low, high - shifted
     if rise < 0 or fall < 0:
         return (CAGE, index)
-    if opened <= 2:
+    if opened <= 3:
         return exact_linear(index, shifted, groups, mirror, top_digit, cand, singles, changed)
     if rise >= top_digit - 1 and fall >= top_digit - 1:
         return None   # slack enough for any digit in any cell
@@ -382,7 +382,7 @@ def revise_linear(net, index, op, cand, singles, changed):
 
 
 def exact_linear(index, shifted, groups, mirror, top_digit, cand, singles, changed):
-    """The last one or two open cells of a LINEAR sum (digits mirrored for minus cells) must
+    """The last one, two or three open cells of a LINEAR sum (digits mirrored for minus cells) must
     make up what the solved ones leave of the total exactly: each keeps only the digits the
     other can complete."""
     target = shifted
@@ -401,7 +401,9 @@ def exact_linear(index, shifted, groups, mirror, top_digit, cand, singles, chang
     for cell, sign, _ in open_cells:
         mask = cand[cell]
         masks.append(mask if sign > 0 else mirror[mask])
-    if len(open_cells) == 1:
+    if len(open_cells) == 3:
+        keeps = three_cells_exactly(target, masks, [g for _, _, g in open_cells], top_digit)
+    elif len(open_cells) == 1:
         keeps = [1 << (target - 1) if 1 <= target <= top_digit else 0]
     else:
         # {target - d : d in a mask}: mirror maps d to n+1-d, then shift by target-n-1.
@@ -420,6 +422,33 @@ def exact_linear(index, shifted, groups, mirror, top_digit, cand, singles, chang
             if not narrow(cand, cell, keep if sign > 0 else mirror[keep], singles, changed):
                 return (EMPTY, cell)
     return None
+
+
+def three_cells_exactly(target, masks, groups, top_digit) -> list[int]:
+    """Per cell, the digits of `masks` found in some a + b + c = target, one digit from each
+    mask, cells of one group differing."""
+    a_mask, b_mask, c_mask = masks
+    same_ab, same_ac, same_bc = groups[0] == groups[1], groups[0] == groups[2], groups[1] == groups[2]
+    keep_a = keep_b = keep_c = 0
+    a_bits = a_mask
+    while a_bits:
+        a_bit = a_bits & -a_bits
+        a_bits ^= a_bit
+        a = a_bit.bit_length()
+        rest = target - a
+        b_bits = b_mask & ~a_bit if same_ab else b_mask
+        while b_bits:
+            b_bit = b_bits & -b_bits
+            b_bits ^= b_bit
+            c = rest - b_bit.bit_length()
+            if 1 <= c <= top_digit:
+                c_bit = 1 << (c - 1)
+                if c_bit & c_mask and not (same_ac and c_bit == a_bit) \
+                        and not (same_bc and c_bit == b_bit):
+                    keep_a |= a_bit
+                    keep_b |= b_bit
+                    keep_c |= c_bit
+    return [keep_a, keep_b, keep_c]
 
 
 def most_constrained_cell(cand: list[int], blame: list[int]) -> int:
