@@ -6,6 +6,8 @@ next to OR-tools CP-SAT on the same puzzle, both proving the solution unique.
     python bench/solve_bench.py --extreme       # also the extreme killers (slow; 60 s limit each)
     python bench/solve_bench.py --hardest       # also "hardest killers": ISS's collections, per puzzle
     python bench/solve_bench.py --hardest-only --no-cp --collection TAREK_ALL   # just that table
+    python bench/solve_bench.py --transformed TAREK_ALL#36 TAREK_ALL#40   # guesses as published,
+                                                # rotated, transposed, bands/stacks permuted
 
 Times are wall-clock on one core. Ours: `solve(puzzle)` including compiling the puzzle, median of
 --repeat runs per puzzle. CP-SAT (one worker): building the model, solving, then solving again
@@ -178,8 +180,14 @@ def main(argv=None) -> int:
     parser.add_argument("--collection", action="append",
                         help="hardest killers: only this collection (TAREK_ALL, EXTREME_KILLERS, "
                              "MATHEMAGIC_KILLERS); repeatable")
+    parser.add_argument("--transformed", nargs="+", metavar="NAME",
+                        help="only these hardest killers, as published and transformed: the "
+                             "guesses should stay of the same order (no tuning to an orientation)")
     args = parser.parse_args(argv)
     use_cp = not args.no_cp
+    if args.transformed:
+        print(transformed_section(args.transformed, HARDEST_LIMIT))
+        return 0
     if args.hardest_only:
         text = hardest_section(args.collection, HARDEST_LIMIT)
         print(text)
@@ -278,6 +286,42 @@ def hardest_section(collections=None, time_limit: float = HARDEST_LIMIT) -> str:
         lines.append(f"| {name} | {t[6]} | {t[3]} | {t[0]} | {t[1]} | {t[2]:.1f} | {t[7]:.2f} "
                      f"| {t[4]} | {t[5] / 1000:.1f} | {ratio} |")
     return "\n".join(lines)
+
+
+# Where cell (r, c) of a 9x9 grid goes; each keeps rows, columns, boxes and cages intact.
+TRANSFORMS = {
+    "as published": lambda r, c: (r, c),
+    "rotated": lambda r, c: (c, 8 - r),
+    "transposed": lambda r, c: (c, r),
+    "reflected": lambda r, c: (r, 8 - c),
+    "bands and stacks permuted": lambda r, c: ((r + 3) % 9, (c + 6) % 9),
+    "rows in bands permuted": lambda r, c: (r // 3 * 3 + (2 - r % 3), c // 3 * 3 + (c + 1) % 3),
+}
+
+
+def transformed_killer(record: dict, move) -> Puzzle:
+    def cell(i):
+        r, c = move(i // 9, i % 9)
+        return r * 9 + c
+    return Puzzle("killer", 9, (0,) * 81, None, tuple(
+        Cage(tuple(sorted(cell(i) for i in c["cells"])), c["total"]) for c in record["cages"]))
+
+
+def transformed_section(names, time_limit: float = HARDEST_LIMIT) -> str:
+    """Guesses per hardest killer as published and under each of TRANSFORMS."""
+    records = {r["name"]: r for r in hardest_killers()}
+    lines = ["| puzzle | " + " | ".join(TRANSFORMS) + " |",
+             "|---|" + "---:|" * len(TRANSFORMS)]
+    for name in names:
+        cells = []
+        for move in TRANSFORMS.values():
+            result = solve(transformed_killer(records[name], move), time_limit=time_limit)
+            mark = "" if result.status == "unique" else f" ({result.status})"
+            cells.append(f"{result.guesses}{mark}")
+            print(".", end="", flush=True, file=sys.stderr)
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    print(file=sys.stderr)
+    return "Guesses, prove uniqueness:\n\n" + "\n".join(lines)
 
 
 def write_section(text: str, args) -> None:

@@ -144,3 +144,13 @@ def test_hard_killers_solve_the_same_in_any_orientation(name, how):
     for i, digit in enumerate(original.solution):
         moved[cell(i)] = digit
     assert list(result.solution) == moved
+
+
+def test_explored_share_grows_to_the_whole_tree_when_a_search_ends():
+    solver = Solver(puzzle_of(BY_NAME["TAREK_ALL#2"]))
+    shares = []
+    while solver.step(20) is None:
+        shares.append(solver.explored)
+    assert shares and all(0 <= a <= b < 1 for a, b in zip(shares, shares[1:]))
+    assert solver.result.status == "unique"
+    assert solver.explored == pytest.approx(1.0)

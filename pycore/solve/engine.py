@@ -500,7 +500,12 @@ class Solver:
         self.root_problem = None
         self.blame = [1] * self.net.cell_count
         self.conflicts = 0
-        self.stack: list[list] = []   # frames: [candidates, live, cell, untried digit bits]
+        # frames: [candidates, live, cell, untried digit bits, share of the search tree per digit]
+        self.stack: list[list] = []
+        # The share of the search tree (each guess splitting its node's share evenly among the
+        # cell's digits) already finished: how far a search has come, for progress and estimates.
+        self.explored = 0.0
+        self.weight = 1.0   # the share of the node being propagated
         net = self.net
         cand = list(net.candidates)
         singles = [c for c, m in enumerate(cand) if not m & (m - 1)]
@@ -541,6 +546,7 @@ class Solver:
                 cell = frame[2]
                 cand[cell] = bit
                 state = (cand, frame[1][:], [cell], {cell})
+                self.weight = frame[4]
             budget -= 1
             self.nodes += 1
             cand, live = state[0], state[1]
@@ -549,16 +555,18 @@ class Solver:
                 if self.nodes == 1:
                     self.root_problem = problem
                 self.add_blame(problem)
+                self.explored += self.weight
                 continue
             cell = most_constrained_cell(cand, self.blame)
             if cell < 0:
+                self.explored += self.weight
                 self.solutions.append(tuple(m.bit_length() for m in cand))
                 if len(self.solutions) == 2:
                     return self.finish("multiple", self.solutions[0], None)
                 continue
             if not self.derived and self.guesses >= DERIVE_AFTER and self.add_derived(cand, live):
                 continue
-            stack.append([cand, live, cell, cand[cell]])
+            stack.append([cand, live, cell, cand[cell], self.weight / cand[cell].bit_count()])
         return None
 
     def add_derived(self, cand, live) -> bool:
