@@ -217,11 +217,18 @@ def revise_set(net, index, cells, cand, live, singles, changed):
     # The live combinations met every cell's mask as it was when last seen: only the cells
     # that changed since need checking again.
     fresh = masks if seen is None else [m for m, old in zip(masks, seen) if m != old]
+    must = solved
+    for rest in net.house_rests[index]:
+        # Digits the rest of a house cannot hold must be here.
+        elsewhere = 0
+        for cell in rest:
+            elsewhere |= cand[cell]
+        must |= net.all_digits & ~elsewhere
     keep = []
     allowed = 0
     required = net.all_digits
     for combo in combos:
-        if combo & union == combo and combo & solved == solved:
+        if combo & union == combo and combo & must == must:
             for mask in fresh:
                 if not combo & mask:
                     break

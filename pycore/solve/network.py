@@ -52,6 +52,7 @@ class Network:
     pointing: bool = False              # run intersection removal (pays only for Windoku)
     constraint_bits: list = field(default_factory=list)      # cells of each constraint, bit set
     sum_tables: tuple | None = None     # (ascending sums, descending sums, mirror) per mask: LINEAR
+    house_rests: list = field(default_factory=list)   # per constraint: rest of each house it is in
 
 
 def units_of_cells(units, count: int) -> list[tuple[int, ...]]:
@@ -126,6 +127,18 @@ def index_constraints(net: Network) -> None:
             lists[cell].append(index)
     net.constraints_of = [tuple(x) for x in lists]
     net.constraint_bits = [sum(1 << c for c in cells) for _, cells, _, _ in net.constraints]
+    net.house_rests = [house_rests(net, kind, bits)
+                       for (kind, _, _, _), bits in zip(net.constraints, net.constraint_bits)]
+
+
+def house_rests(net: Network, kind: int, bits: int) -> tuple[tuple[int, ...], ...]:
+    """For a SET constraint, the other cells of each house that holds all its cells: a digit
+    none of them can hold must be in the constraint's combination."""
+    if kind != SET or bits.bit_count() < 2:
+        return ()
+    return tuple(tuple(c for c in unit if not bits >> c & 1)
+                 for unit, unit_bits in zip(net.units, net.unit_bits)
+                 if not bits & ~unit_bits and unit_bits != bits)
 
 
 def add_derived_when_stuck(puzzle: Puzzle, net: Network) -> int:
