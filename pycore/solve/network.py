@@ -127,18 +127,22 @@ def index_constraints(net: Network) -> None:
             lists[cell].append(index)
     net.constraints_of = [tuple(x) for x in lists]
     net.constraint_bits = [sum(1 << c for c in cells) for _, cells, _, _ in net.constraints]
-    net.house_rests = [house_rests(net, kind, bits)
-                       for (kind, _, _, _), bits in zip(net.constraints, net.constraint_bits)]
+    # Like intersection removal, this pays only once a killer needs guessing.
+    net.house_rests = [house_rests(net, kind, cells, bits) if net.pointing else ()
+                       for (kind, cells, _, _), bits in zip(net.constraints, net.constraint_bits)]
 
 
-def house_rests(net: Network, kind: int, bits: int) -> tuple[tuple[int, ...], ...]:
+def house_rests(net: Network, kind: int, cells, bits: int) -> tuple[tuple[int, ...], ...]:
     """For a SET constraint, the other cells of each house that holds all its cells: a digit
     none of them can hold must be in the constraint's combination."""
-    if kind != SET or bits.bit_count() < 2:
+    if kind != SET or len(cells) < 2:
         return ()
-    return tuple(tuple(c for c in unit if not bits >> c & 1)
-                 for unit, unit_bits in zip(net.units, net.unit_bits)
-                 if not bits & ~unit_bits and unit_bits != bits)
+    rests = []
+    for number in net.units_of[cells[0]]:   # a house holding them all holds the first
+        unit_bits = net.unit_bits[number]
+        if not bits & ~unit_bits and unit_bits != bits:
+            rests.append(tuple(c for c in net.units[number] if not bits >> c & 1))
+    return tuple(rests)
 
 
 def add_derived_when_stuck(puzzle: Puzzle, net: Network) -> int:
@@ -151,8 +155,7 @@ def add_derived_when_stuck(puzzle: Puzzle, net: Network) -> int:
         # a killer needs guessing, at no cost in time (it only pays for Windoku otherwise).
         net.pointing = True
         add_derived_sums(puzzle, net)
-        if len(net.constraints) > start:
-            index_constraints(net)
+        index_constraints(net)
     return start
 
 
