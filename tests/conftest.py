@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[1]
 
 # Flags that keep headless Chromium from calling home (update, account and component servers):
 # see ../shared/notes/toolchain.md. Loopback bypasses the dead proxy, so the site under test loads.
@@ -54,3 +57,21 @@ def browser_type_launch_args(browser_type_launch_args):
     if executable:
         args["executable_path"] = executable
     return args
+
+
+def pytest_configure(config):
+    """Under pytest-xdist (`-n`, as .ci/run runs the suite) the site is built once, here, before
+    the workers start, and every worker tests that build (SITE_DIR): each building its own would
+    race in the project's build directories."""
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput") \
+            and not os.environ.get("SITE_DIR"):
+        sys.path.insert(0, str(ROOT))
+        import build
+        config._site_tmp = tempfile.TemporaryDirectory(prefix="site-")
+        os.environ["SITE_DIR"] = str(build.build(dist=Path(config._site_tmp.name) / "dist"))
+
+
+def pytest_unconfigure(config):
+    if hasattr(config, "_site_tmp"):
+        os.environ.pop("SITE_DIR", None)
+        config._site_tmp.cleanup()

@@ -3,9 +3,14 @@
 - `site`: builds the site (build.py, into a temporary dist/ so parallel runs never collide; set
   SITE_DIR=dist to test an existing build instead) and serves it with a threaded http.server on a
   free port, under /sub/viewer/ so every URL the page uses must be relative.
-- Every page comes from a guarded context: a route aborts any request that does not go to the test
-  server (data: and blob: never reach routes), and the test fails when one happened, when the site
-  answered 4xx/5xx, or when the page threw an uncaught error.
+- Every page comes from a guarded context: any request that does not go to the test server is
+  recorded (the browser's dead proxy, tests/conftest.py, already stops it from leaving), and the test
+  fails when one happened, when the site answered 4xx/5xx, or when the page threw an uncaught error.
+  The guard records instead of routing because Playwright's routes switch off the HTTP cache.
+- `page` comes from one context shared by the session (`warm_context`): its HTTP cache and the
+  Python snapshot the first visit stores make every later start a repeat visit (about 1 s, not
+  4-8 s from cold), which is most of the suite's time. Tests about first visits, service workers or
+  snapshots make contexts of their own with `guarded_context`.
 """
 from __future__ import annotations
 
@@ -82,16 +87,18 @@ class Guard:
     errors: list[str] = field(default_factory=list)
 
     def install(self, context) -> None:
-        context.route("**/*", self._route)
+        context.on("request", self._record)
         context.on("page", self.watch)
 
-    def _route(self, route) -> None:
-        url = route.request.url
-        if url.startswith(self.origin + "/") or url.startswith(("data:", "blob:")):
-            route.continue_()
-        else:
+    def _record(self, request) -> None:
+        url = request.url
+        if not url.startswith((self.origin + "/", "data:", "blob:")):
             self.outside.append(url)
-            route.abort("blockedbyclient")
+
+    def reset(self) -> None:
+        self.outside.clear()
+        self.failed.clear()
+        self.errors.clear()
 
     def watch(self, page) -> None:
         page.set_default_timeout(PAGE_TIMEOUT_MS)
@@ -121,11 +128,32 @@ def guarded_context(browser, site: Site, **options):
     return context, guard
 
 
-@pytest.fixture
-def context(browser, site):
-    context, guard = guarded_context(browser, site)
-    yield context
+@pytest.fixture(scope="session")
+def warm_context(browser, site):
+    """A context that has had its first visit: the service worker holds the site (Chromium keeps
+    the compiled wasm beside its cache) and Python's snapshot is stored, as for a returning reader."""
+    context, guard = guarded_context(browser, site, service_workers="allow")
+    page = context.new_page()
+    page.goto(site.url)
+    assert wait_started(page) == "ready"
+    page.wait_for_function("navigator.serviceWorker.controller !== null"
+                           " && document.documentElement.dataset.pythonSnapshot === 'stored'")
+    page.close()
+    guard.check()
+    yield context, guard
     context.close()
+
+
+@pytest.fixture
+def context(warm_context):
+    """The shared context, its pages closed and its guard checked after each test."""
+    context, guard = warm_context
+    before = set(context.pages)
+    guard.reset()
+    yield context
+    for page in context.pages:
+        if page not in before:
+            page.close()
     guard.check()
 
 
@@ -135,19 +163,21 @@ def page(context):
 
 
 @pytest.fixture(scope="module")
-def app(browser, site):
+def app(warm_context, site):
     """One started page per test module, for tests that open many puzzles through the paste box
     (Pyodide starts once, not once per puzzle). The guard is checked after every test."""
-    context, guard = guarded_context(browser, site, viewport={"width": 1280, "height": 900})
+    context, guard = warm_context
     page = context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(site.url)
     assert wait_started(page) == "ready"
     yield page, guard
-    context.close()
+    page.close()
 
 
 @pytest.fixture
 def app_page(app):
     page, guard = app
+    guard.reset()
     yield page
     guard.check()

@@ -1,5 +1,5 @@
-"""Reading exported pictures in tests without third-party packages: PNG size and pixels (8-bit
-RGB/RGBA, non-interlaced: what a browser canvas writes) and the text of an SVG."""
+"""Pictures in tests without third-party packages: PNG size, pixels and cropping (8-bit RGB/RGBA,
+non-interlaced: what browsers write) and the text of an SVG."""
 from __future__ import annotations
 
 import struct
@@ -14,9 +14,10 @@ def png_size(data: bytes) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
-def png_pixels(data: bytes) -> list[list[tuple[int, ...]]]:
-    """Rows of pixels (RGB or RGBA tuples)."""
+def png_pixels(data: bytes, max_rows: int | None = None) -> list[list[tuple[int, ...]]]:
+    """Rows of pixels (RGB or RGBA tuples), the first `max_rows` only if given."""
     width, height = png_size(data)
+    height = min(height, max_rows or height)
     pos, idat, colour_type = 8, b"", None
     while pos < len(data):
         length, kind = struct.unpack(">I4s", data[pos:pos + 8])
@@ -51,6 +52,21 @@ def png_pixels(data: bytes) -> list[list[tuple[int, ...]]]:
         rows.append([tuple(line[x:x + channels]) for x in range(0, stride, channels)])
         previous = line
     return rows
+
+
+def png_encode(rows: list[list[tuple[int, ...]]]) -> bytes:
+    width, height, channels = len(rows[0]), len(rows), len(rows[0][0])
+    raw = b"".join(b"\0" + bytes(v for pixel in row for v in pixel) for row in rows)
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    header = struct.pack(">IIBBBBB", width, height, 8, 6 if channels == 4 else 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def png_crop(data: bytes, width: int, height: int) -> bytes:
+    """The top-left width x height of a PNG, as a PNG."""
+    return png_encode([row[:width] for row in png_pixels(data, height)])
 
 
 def is_dark(pixel: tuple[int, ...]) -> bool:

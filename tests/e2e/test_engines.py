@@ -249,7 +249,7 @@ def test_screenshots_fit_with_square_cells(h, puzzle, size):
     if not (puzzle == "16x16" and size == "phone"):
         assert box["left"] >= 0 and box["right"] <= box["inner"], box
     SHOTS.mkdir(parents=True, exist_ok=True)
-    h.engine.screenshot(SHOTS / f"{puzzle}-{size}-{h.engine.name}.png")  # not WebKit's phone frame (engines.py)
+    h.engine.screenshot(SHOTS / f"{puzzle}-{size}-{h.engine.name}.png")
 
 
 def test_works_offline_after_a_first_visit(h):
