@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Page start-up: time from navigation to the rendered grid, next to bare loadPyodide().
 
-    python bench/page_bench.py            # print the table
-    python bench/page_bench.py --write    # also replace the '## Page start-up' section of BENCHMARKS.md
-    python bench/page_bench.py --engines chromium,firefox,webkit [--write]   # per engine, its own section
+    python bench/page_bench.py            # print the tables
+    python bench/page_bench.py --write    # also replace their two sections of BENCHMARKS.md
+    python bench/page_bench.py --engines-only --engines firefox   # one engine's row, quickly
 
 Builds the site into a temporary directory, serves it on 127.0.0.1 and drives headless Chromium
 (same binary and flags as the tests). Four pages, each timed from navigation start
@@ -22,6 +22,8 @@ snapshot, then, the snapshot deleted, a plain repeat; each checks which start it
 (<html data-python-start>). Median and range of --runs runs, pages interleaved. Then --slow-runs
 cold visits of the page and of bare on Chromium's emulated 10 Mbit/s, 150 ms line (DevTools
 protocol), with the page's time to its grid outline and first paint after the HTML arrived.
+Then, per engine installed (Chromium, Firefox, WebKit; tests/e2e/engines.py's drivers), bare and
+the page cold in fresh sessions, and their repeat visits: plain and from the snapshot.
 The bench pages are served from memory under /__bench/, never shipped in dist/.
 """
 from __future__ import annotations
@@ -276,78 +278,120 @@ def report(samples: dict, runs: int, slow: dict, slow_runs: int) -> str:
         *FINDINGS,
         "",
         f"Measured {time.strftime('%Y-%m-%d')} on {platform.system()} {cpu}, Python {platform.python_version()} "
-        "(host), Pyodide 314.0.7, @pyscript/core 0.7.31, Chromium only (this script drives no other "
-        "engine yet), on a shared 2-core machine.",
+        "(host), Pyodide 314.0.7, @pyscript/core 0.7.31, Chromium, on a shared 2-core machine. The other "
+        "engines: next section.",
         "",
     ]
     return "\n".join(lines)
 
 
 ENGINES_HEADING = "## Page start-up in each engine"
+ALL_ENGINES = ("chromium", "firefox", "webkit")
 
 
-def measure_engines(names: list[str], base: str, runs: int) -> dict:
-    """Per engine (tests/e2e/engines.py's drivers): bare loadPyodide() and the page to its rendered
-    grid. One browser session per engine: the first visit of each (empty HTTP cache), then `runs`
-    repeat visits (HTTP cache and, for the page, its service worker warm), interleaved."""
+def start_engine(name: str, base: str, recorder, log: Path):
+    """A fresh session (empty caches) of engine `name`, through tests/e2e/engines.py's drivers."""
+    from engines import ChromiumEngine, FirefoxEngine, WebKitEngine
+    if name != "chromium":
+        return (FirefoxEngine if name == "firefox" else WebKitEngine)(recorder.port, log)
+    from playwright.sync_api import sync_playwright
+    playwright = sync_playwright().start()
+    launch = {"args": CHROMIUM_FLAGS}
+    if chromium_executable():
+        launch["executable_path"] = chromium_executable()
+    browser = playwright.chromium.launch(**launch)
+    engine = ChromiumEngine(browser, type("Site", (), {"origin": base.rstrip("/")})())
+    close = engine.close
+
+    def close_all():
+        close()
+        browser.close()
+        playwright.stop()
+    engine.close = close_all
+    return engine
+
+
+GRID_TIME = ("performance.getEntriesByName('grid-rendered').length"
+             " && performance.getEntriesByName('grid-rendered')[0].startTime")
+HOW_STARTED = "document.documentElement.dataset.pythonStart"
+SNAPSHOT_STORED = ("navigator.serviceWorker.controller !== null"
+                   " && document.documentElement.dataset.pythonSnapshot === 'stored'")
+
+
+def page_visit(engine, url: str, start: str) -> float:
+    engine.goto(url)
+    ms = engine.wait(GRID_TIME, 180)
+    how = engine.js(HOW_STARTED)
+    if how != start:
+        raise RuntimeError(f"{engine.name}: expected a {start} start, got {how}")
+    return ms
+
+
+def measure_engines(names: list[str], base: str, runs: int, sessions: int) -> dict:
+    """Per engine: bare loadPyodide() and the page to its rendered grid, each in `sessions` fresh
+    browser sessions (cold: empty caches), each followed by `runs` repeat visits (HTTP cache and, for
+    the page, its service worker warm): for the page, alternately from the snapshot the first visit
+    stored and, the snapshot deleted, the plain way."""
     sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-    from engines import ChromiumEngine, FirefoxEngine, OutsideRecorder, WebKitEngine, missing
+    from engines import OutsideRecorder, missing
 
-    urls = {"bare": f"{base}__bench/bare.html", "page": f"{base}?bd={PUZZLE}"}
-    done = {"bare": "window.benchDone",
-            "page": "performance.getEntriesByName('grid-rendered').length && performance.getEntriesByName('grid-rendered')[0].startTime"}
+    bare_url, page_url = f"{base}__bench/bare.html", f"{base}?bd={PUZZLE}"
     results, recorder = {}, OutsideRecorder()
     log = Path(tempfile.mkdtemp()) / "engine.log"
-    playwright = None
     for name in names:
         need = missing(name)
         if need:
             print(f"skipping {name}: {need}", file=sys.stderr)
             continue
-        if name == "chromium":
-            from playwright.sync_api import sync_playwright
-            playwright = sync_playwright().start()
-            launch = {"args": CHROMIUM_FLAGS}
-            if chromium_executable():
-                launch["executable_path"] = chromium_executable()
-            browser = playwright.chromium.launch(**launch)
-            engine = ChromiumEngine(browser, type("Site", (), {"origin": base.rstrip("/")})())
-        else:
-            engine = (FirefoxEngine if name == "firefox" else WebKitEngine)(recorder.port, log)
-        samples = {what: {"first": [], "repeat": []} for what in urls}
-        try:
-            for run in range(runs + 1):
-                for what in (("bare", "page") if run % 2 else ("page", "bare")):
-                    engine.goto(urls[what])
-                    ms = engine.wait(done[what], 180)
-                    samples[what]["first" if run == 0 else "repeat"].append(ms)
-                    if what == "page" and run == 0:
-                        engine.wait("navigator.serviceWorker.controller !== null", 60)
-        finally:
-            engine.close()
-            if name == "chromium":
-                browser.close()
-                playwright.stop()
+        samples = {"bare": {"cold": [], "repeat": []}, "page": {"cold": [], "repeat": [], "snapshot": []}}
+        for _ in range(sessions):
+            engine = start_engine(name, base, recorder, log)
+            try:
+                for visit in range(runs + 1):
+                    engine.goto(bare_url)
+                    samples["bare"]["repeat" if visit else "cold"].append(engine.wait("window.benchDone", 180))
+            finally:
+                engine.close()
+            engine = start_engine(name, base, recorder, log)
+            try:
+                samples["page"]["cold"].append(page_visit(engine, page_url, "plain"))
+                for visit in range(runs):  # the plain visits store a new snapshot once idle
+                    if visit % 2 == 0:
+                        engine.wait(SNAPSHOT_STORED, 180)
+                        samples["page"]["snapshot"].append(page_visit(engine, page_url, "snapshot"))
+                    else:
+                        engine.js("[window.__dropped = false, caches.delete('pyodide-snapshot')"
+                                  ".then(() => { window.__dropped = true; })][0]")
+                        engine.wait("window.__dropped", 30)
+                        samples["page"]["repeat"].append(page_visit(engine, page_url, "plain"))
+            finally:
+                engine.close()
         results[name] = samples
+        print(f"{name}: {json.dumps(samples)}", file=sys.stderr)
+    outside = recorder.take()
     recorder.stop()
+    if outside:
+        raise RuntimeError(f"requests left 127.0.0.1: {outside}")
     return results
 
 
-def report_engines(results: dict, runs: int) -> str:
+def report_engines(results: dict, runs: int, sessions: int) -> str:
     lines = [
         ENGINES_HEADING,
         "",
         "Time from navigation start to the rendered grid (the same killer) next to bare `loadPyodide()`,",
         "in each engine, driven by the cross-engine tests' drivers (`tests/e2e/engines.py`): Chromium",
         "(Playwright), Firefox ESR (puppeteer-core over WebDriver BiDi), WebKitGTK's MiniBrowser",
-        "(WebKitWebDriver, on Xvfb). One browser session per engine: first visit (empty cache) once,",
-        f"then the median (and range) of {runs} repeat visits (HTTP cache and the page's service worker",
-        "warm). Command:",
+        f"(WebKitWebDriver, on Xvfb). Cold = the first visit of a fresh browser session ({sessions} sessions",
+        f"each); then {runs} repeat visits per session (HTTP cache and the page's service worker warm): bare",
+        "`loadPyodide()` from the HTTP cache; the page alternately from the memory snapshot its first visit",
+        "stored and, the snapshot deleted, the plain way. Median (and range). Command:",
         "",
-        "    python bench/page_bench.py --engines chromium,firefox,webkit --write",
+        "    python bench/page_bench.py --write",
         "",
-        "| engine | bare first (ms) | page first (ms) | bare repeat (ms) | page repeat (ms) | page over bare, repeat |",
-        "|---|---:|---:|---:|---:|---|",
+        "| engine | bare cold (ms) | page cold (ms) | bare repeat (ms) | page repeat, plain (ms) "
+        "| page repeat from snapshot (ms) | from snapshot against bare repeat |",
+        "|---|---:|---:|---:|---:|---:|---|",
     ]
     for name, s in results.items():
         def med(what, k):
@@ -357,13 +401,13 @@ def report_engines(results: dict, runs: int) -> str:
         def cell(what, k):
             v = s[what][k]
             return f"{med(what, k):.0f}" + (f" ({min(v):.0f}–{max(v):.0f})" if len(v) > 1 else "")
-        over = (med("page", "repeat") / med("bare", "repeat") - 1) * 100
-        lines.append(f"| {name} | {cell('bare', 'first')} | {cell('page', 'first')} | {cell('bare', 'repeat')} "
-                     f"| {cell('page', 'repeat')} | {over:+.0f}% |")
+        saved = med("page", "snapshot") - med("bare", "repeat")
+        lines.append(f"| {name} | {cell('bare', 'cold')} | {cell('page', 'cold')} | {cell('bare', 'repeat')} "
+                     f"| {cell('page', 'repeat')} | {cell('page', 'snapshot')} "
+                     f"| {saved:+.0f} ms ({(med('page', 'snapshot') / med('bare', 'repeat') - 1) * 100:+.0f}%) |")
     lines += [
         "",
-        f"Measured {time.strftime('%Y-%m-%d')} on a shared 2-core machine (other work running: compare",
-        "rows of one run only).",
+        f"Measured {time.strftime('%Y-%m-%d')} on a shared 2-core machine (compare rows of one run only).",
         "",
     ]
     return "\n".join(lines)
@@ -379,46 +423,19 @@ def write_section(text: str, path: Path = ROOT / "BENCHMARKS.md", heading: str =
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=7, help="Chromium's detailed table: runs per page")
     parser.add_argument("--slow-runs", type=int, default=3, help="cold visits on the emulated slow line")
+    parser.add_argument("--engines", default=",".join(ALL_ENGINES),
+                        help="engines for the per-engine table (default: all three; those not installed are skipped)")
+    parser.add_argument("--sessions", type=int, default=3, help="per-engine table: fresh sessions per engine")
+    parser.add_argument("--repeats", type=int, default=4, help="per-engine table: repeat visits per session")
+    parser.add_argument("--engines-only", action="store_true", help="only the per-engine table")
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
-    parser.add_argument("--engines", help="instead: bare loadPyodide() and the page in each of these engines "
-                        "(comma-separated: chromium, firefox, webkit); default runs 3")
     args = parser.parse_args()
-    if args.engines:
-        return main_engines([n.strip() for n in args.engines.split(",") if n.strip()],
-                            args.runs if "--runs" in sys.argv else 3, args.write)
+    names = [n.strip() for n in args.engines.split(",") if n.strip()]
 
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
-        dist = build.build(dist=Path(tmp) / "dist")
-        wheel = next((dist / "wheels").glob("*.whl")).name
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), make_handler(dist, wheel))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
-        try:
-            with sync_playwright() as p:
-                launch = {"args": CHROMIUM_FLAGS}
-                executable = chromium_executable()
-                if executable:
-                    launch["executable_path"] = executable
-                browser = p.chromium.launch(**launch)
-                result = measure(browser, base, args.runs)
-                slow = measure_slow_line(browser, base, args.slow_runs)
-                browser.close()
-        finally:
-            server.shutdown()
-    text = report(result, args.runs, slow, args.slow_runs)
-    print(text)
-    print(json.dumps({"samples": result, "slow_line": slow}))
-
-    if args.write:
-        write_section(text)
-    return 0
-
-
-def main_engines(names: list[str], runs: int, write: bool) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         dist = Path(os.environ["SITE_DIR"]) if os.environ.get("SITE_DIR") else build.build(dist=Path(tmp) / "dist")
         wheel = next((dist / "wheels").glob("*.whl")).name
@@ -426,14 +443,28 @@ def main_engines(names: list[str], runs: int, write: bool) -> int:
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         try:
-            result = measure_engines(names, base, runs)
+            if not args.engines_only:
+                with sync_playwright() as p:
+                    launch = {"args": CHROMIUM_FLAGS}
+                    executable = chromium_executable()
+                    if executable:
+                        launch["executable_path"] = executable
+                    browser = p.chromium.launch(**launch)
+                    result = measure(browser, base, args.runs)
+                    slow = measure_slow_line(browser, base, args.slow_runs)
+                    browser.close()
+            engines = measure_engines(names, base, args.repeats, args.sessions)
         finally:
             server.shutdown()
-    text = report_engines(result, runs)
-    print(text)
-    print(json.dumps(result))
-    if write:
-        write_section(text, heading=ENGINES_HEADING)
+    texts = [] if args.engines_only else [(report(result, args.runs, slow, args.slow_runs), "## Page start-up")]
+    texts.append((report_engines(engines, args.repeats, args.sessions), ENGINES_HEADING))
+    for text, _ in texts:
+        print(text)
+    print(json.dumps({"chromium": None if args.engines_only else {"samples": result, "slow_line": slow},
+                      "engines": engines}))
+    if args.write:
+        for text, heading in texts:
+            write_section(text, heading=heading)
     return 0
 
 
