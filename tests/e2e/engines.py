@@ -266,7 +266,9 @@ class FirefoxEngine(Engine):
         self.answers: queue.Queue = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
         self.next_id = 0
-        self.version = self._answer(0, START_TIMEOUT_S)
+        self.firefox_pid = None
+        started = self._answer(0, START_TIMEOUT_S)
+        self.version, self.firefox_pid = started["version"], started["pid"]
 
     def _read(self):
         for line in self.process.stdout:
@@ -314,19 +316,24 @@ class FirefoxEngine(Engine):
         return native + [p for p in self.page_problems() if p not in native]
 
     def close(self):
+        """Asks the bridge to close Firefox and waits for it to exit; kills whatever is left."""
         try:
-            self.call("close", timeout=0)
-        except EngineError:
-            pass
-        try:
+            self.process.stdin.write(b'{"id": -1, "op": "close"}\n')
+            self.process.stdin.flush()
             self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.kill()
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+        self.kill()
         self.log.close()
 
     def kill(self):
         if self.process.poll() is None:
-            os.killpg(self.process.pid, 9)  # node and the Firefox it started
+            os.killpg(self.process.pid, 9)  # node
+        if self.firefox_pid:  # Firefox has a process group of its own (its content processes)
+            try:
+                os.killpg(self.firefox_pid, 9)
+            except (ProcessLookupError, PermissionError):
+                pass
 
 
 def start_xvfb(log) -> tuple[subprocess.Popen, str]:

@@ -53,7 +53,8 @@ const ops = {
 
 const lines = readline.createInterface({ input: process.stdin });
 const answer = (reply) => process.stdout.write(JSON.stringify(reply) + "\n");
-answer({ id: 0, ok: true, value: await browser.version() });   // started
+// started: Firefox runs in a process group of its own, so Python needs its pid to stop it for sure
+answer({ id: 0, ok: true, value: { version: await browser.version(), pid: browser.process()?.pid ?? null } });
 for await (const line of lines) {
   const { id, op, args } = JSON.parse(line);
   if (op === "close") break;
