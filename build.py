@@ -54,13 +54,31 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # <mpy-config> and web/pyscript.json. The wheel under `files` is unpacked by PyScript itself.
 PYSCRIPT_LAZY_CHUNKS = ("error",)
 
-# Every file of web/ ships (modules, styles, icons), except the two build.py writes itself.
-WEB_WRITTEN = ("sw.js", "pyscript.json")
+# Every file of web/ ships (modules, icons), except the two build.py writes itself and the
+# stylesheet it inlines into index.html.
+WEB_WRITTEN = ("sw.js", "pyscript.json", "style.css")
+# A stylesheet <link> blocks the first paint until it arrives: one more round trip (150 ms on a
+# phone line) before the grid's outline shows. Inline, it costs ~5 kB of compressed HTML.
+STYLESHEET_LINK = '<link rel="stylesheet" href="./style.css">'
 
 
 def web_files() -> list[str]:
     return sorted(p.relative_to(WEB).as_posix() for p in WEB.rglob("*")
                   if p.is_file() and p.name not in WEB_WRITTEN and not p.name.startswith("."))
+
+
+def inline_style(page: str) -> str:
+    """index.html with web/style.css in a <style> element in place of its <link>."""
+    if STYLESHEET_LINK not in page:
+        raise SystemExit("build: web/index.html lost its stylesheet link (inlined at build time)")
+    css = (WEB / "style.css").read_text(encoding="utf-8")
+    return page.replace(STYLESHEET_LINK, f"<style>\n{css}</style>")
+
+
+def inline_style_hashes(page: str) -> str:
+    """CSP sources for the page's <style> elements, so style-src needs no 'unsafe-inline'."""
+    return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()}'"
+                    for body in re.findall(r"<style>(.*?)</style>", page, flags=re.S))
 
 
 def inline_script_hashes(page: str) -> str:
@@ -256,6 +274,10 @@ def build(dist: Path = DIST, skip_npm: bool = False) -> Path:
     if "@INLINE_SCRIPT_HASHES@" not in page:
         raise SystemExit("build: web/index.html lost its @INLINE_SCRIPT_HASHES@ placeholder (Content-Security-Policy)")
     page = page.replace("@INLINE_SCRIPT_HASHES@", inline_script_hashes(page))
+    page = inline_style(page)
+    if "@INLINE_STYLE_HASHES@" not in page:
+        raise SystemExit("build: web/index.html lost its @INLINE_STYLE_HASHES@ placeholder (Content-Security-Policy)")
+    page = page.replace("@INLINE_STYLE_HASHES@", inline_style_hashes(page))
     pyscript = pyscript_files()
     preload = re.compile(r"<!-- @PYSCRIPT_PRELOAD@ [^>]*-->")
     if not preload.search(page):

@@ -60,7 +60,7 @@ window.benchDone = performance.now();
 </script>"""
 
 # Both minimal pages draw the grid the same way once main.py registers the bridge.
-RENDER_ON_REGISTER = """<link rel="stylesheet" href="../style.css"><div class="board-wrap" id="board"></div>
+RENDER_ON_REGISTER = """<style>STYLE</style><div class="board-wrap" id="board"></div>
 <script type="module">
 import { renderBoard } from "../render.js";
 window.pycoreRegister = (call) => {
@@ -90,12 +90,13 @@ PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 
 
 def make_handler(dist: Path, wheel: str):
+    style = (ROOT / "web" / "style.css").read_text(encoding="utf-8")  # inlined, as build.py does
     config = {"interpreter": "../pyodide/pyodide.mjs", "plugins": PLUGINS_OFF, "files": {f"../wheels/{wheel}": "./*"}}
     pages = {
         "/__bench/bare.html": ("text/html", BARE),
-        "/__bench/pyscript.html": ("text/html", PYSCRIPT_PAGE.replace("PLUGINS", json.dumps(PLUGINS_OFF))),
+        "/__bench/pyscript.html": ("text/html", PYSCRIPT_PAGE.replace("PLUGINS", json.dumps(PLUGINS_OFF)).replace("STYLE", style)),
         "/__bench/pyscript.json": ("application/json", json.dumps(config)),
-        "/__bench/plain.html": ("text/html", PLAIN_PAGE.replace("WHEEL", wheel)),
+        "/__bench/plain.html": ("text/html", PLAIN_PAGE.replace("WHEEL", wheel).replace("STYLE", style)),
     }
 
     class Handler(build.QuietHandler):

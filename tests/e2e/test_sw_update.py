@@ -18,7 +18,7 @@ from corpus import REAL
 
 S9B = next(e["string"] for e in REAL if e["string"].startswith("S9B"))
 MARKER = "/* issue-9 rebuild marker */"
-READ_STYLE = "() => fetch('style.css').then((r) => r.text())"
+READ_MODULE = "() => fetch('render.js').then((r) => r.text())"
 # the service worker's caches (the page also keeps Python's memory snapshot in `pyodide-snapshot`)
 CACHE_NAMES = "() => caches.keys().then((names) => names.filter((name) => name.startsWith('puzzle-viewer-')))"
 
@@ -30,10 +30,10 @@ def age_files(directory, days: float) -> None:
             os.utime(path, (then, then))
 
 
-def rebuild_with_changed_style(dist) -> str:
+def rebuild_with_changed_module(dist) -> str:
     """What a new build changes: a file's content, and the worker's VERSION (hash of all files)."""
-    style = dist / "style.css"
-    style.write_text(style.read_text(encoding="utf-8") + "\n" + MARKER + "\n", encoding="utf-8")
+    module = dist / "render.js"
+    module.write_text(module.read_text(encoding="utf-8") + "\n" + MARKER + "\n", encoding="utf-8")
     sw = dist / "sw.js"
     text = sw.read_text(encoding="utf-8")
     old = re.search(r'const VERSION = "([^"]+)"', text).group(1)
@@ -73,23 +73,23 @@ def test_a_rebuild_is_served_after_the_next_visit_and_offline_after_that(browser
         page.goto(url)
         assert wait_started(page) == "ready"
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=PAGE_TIMEOUT_MS)
-        assert MARKER not in page.evaluate(READ_STYLE)
+        assert MARKER not in page.evaluate(READ_MODULE)
         first_caches = page.evaluate(CACHE_NAMES)
         assert len(first_caches) == 1
 
-        new_cache = rebuild_with_changed_style(dist)
+        new_cache = rebuild_with_changed_module(dist)
         page.goto(url)                        # the visit that finds the new worker
         assert wait_started(page) == "ready"
         assert wait_for_caches(page, [new_cache]) == [new_cache]   # the old version is gone
         page.goto(url)                        # now under the new worker
         assert wait_started(page) == "ready"
-        assert MARKER in page.evaluate(READ_STYLE)
+        assert MARKER in page.evaluate(READ_MODULE)
 
         server.shutdown()
         server.server_close()
         page.goto(url)                        # offline: everything from the new cache
         assert wait_started(page) == "ready"
-        assert MARKER in page.evaluate(READ_STYLE)
+        assert MARKER in page.evaluate(READ_MODULE)
         assert page.locator("[data-testid=grid] [data-cell]").count() == 81
     finally:
         context.close()
