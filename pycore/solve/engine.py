@@ -205,7 +205,7 @@ def revise_set(net, index, cells, cand, live, singles, changed):
     """Distinct digits with a total: keep the digit sets (combinations) that fit the live
     candidates and narrow each cell to their union; a digit every combination needs goes in its
     only cell, or leaves every cell that sees all the cells that could hold it."""
-    combos, seen, settled = live[index]
+    combos, seen, settled, allowed, required = live[index]
     masks = [cand[c] for c in cells]
     if masks == seen:
         return None   # nothing new since this constraint last looked (often its own narrowing)
@@ -214,9 +214,6 @@ def revise_set(net, index, cells, cand, live, singles, changed):
         union |= mask
         if not mask & (mask - 1):
             solved |= mask
-    # The live combinations met every cell's mask as it was when last seen: only the cells
-    # that changed since need checking again.
-    fresh = masks if seen is None else [m for m, old in zip(masks, seen) if m != old]
     must = solved
     for rest in net.house_rests[index]:
         # Digits the rest of a house cannot hold must be here.
@@ -224,63 +221,67 @@ def revise_set(net, index, cells, cand, live, singles, changed):
         for cell in rest:
             elsewhere |= cand[cell]
         must |= net.all_digits & ~elsewhere
-    keep = []
-    allowed = 0
-    required = net.all_digits
-    for combo in combos:
-        if combo & union == combo and combo & must == must:
-            for mask in fresh:
-                if not combo & mask:
-                    break
-            else:
-                keep.append(combo)
-                allowed |= combo
-                required &= combo
+    # The live combinations met every cell's mask as it was when last seen: only the cells
+    # that changed since need checking again. `lost`: the digits some cell lost since then.
+    keep = [combo for combo in combos if combo & union == combo and combo & must == must]
+    if seen is None:
+        lost = -1
+        for mask in masks:
+            keep = [combo for combo in keep if combo & mask]
+    else:
+        lost = 0
+        for mask, old in zip(masks, seen):
+            if mask != old:
+                lost |= old & ~mask
+                keep = [combo for combo in keep if combo & mask]
     if not keep:
         return (CAGE, index)
-    if allowed != union:
-        for cell in cells:
-            mask = cand[cell]
-            new = mask & allowed
-            if new != mask:
-                if not new:
-                    return (EMPTY, cell)
-                cand[cell] = new
-                changed.add(cell)
-                if not new & (new - 1):
-                    singles.append(cell)
-    required &= ~solved
-    todo = required
+    if seen is None or len(keep) != len(combos):
+        allowed, required = 0, net.all_digits
+        for combo in keep:
+            allowed |= combo
+            required &= combo
+        if allowed != union:
+            for cell in cells:
+                mask = cand[cell]
+                new = mask & allowed
+                if new != mask:
+                    if not new:
+                        return (EMPTY, cell)
+                    cand[cell] = new
+                    changed.add(cell)
+                    if not new & (new - 1):
+                        singles.append(cell)
+    # else: the same combinations as last time, whose union the cells are already within.
+    needed = required & ~solved
+    # A needed digit dealt with when the constraint last looked, which no cell has lost since,
+    # has the same places, whose onlookers lost it then.
+    todo = needed & (lost | ~settled)
+    constraint_bits = ~net.constraint_bits[index]
+    peer_bits = net.peer_bits
     while todo:
         bit = todo & -todo
         todo ^= bit
-        holders = [c for c in cells if cand[c] & bit]
-        if not holders:
+        count = 0
+        common = constraint_bits
+        for cell in cells:
+            if cand[cell] & bit:
+                count += 1
+                holder = cell
+                common &= peer_bits[cell]
+        if count > 1:
+            # The digit is somewhere among the holders: cells seeing all of them cannot have it.
+            problem = remove_digit(bit, common, cand, singles, changed)
+            if problem:
+                return problem
+        elif not count:
             return (CAGE, index)
-        if len(holders) == 1:
-            cell = holders[0]
-            if cand[cell] != bit:
-                cand[cell] = bit
-                singles.append(cell)
-                changed.add(cell)
-            continue
-        if bit & settled:
-            # Dealt with when the constraint last looked; places only shrink, so the same
-            # number of places is the same places, whose onlookers lost the digit then.
-            before = 0
-            for mask in seen:
-                if mask & bit:
-                    before += 1
-            if before == len(holders):
-                continue
-        # The digit is somewhere among the holders: cells seeing all of them cannot have it.
-        common = ~net.constraint_bits[index]
-        for cell in holders:
-            common &= net.peer_bits[cell]
-        problem = remove_digit(bit, common, cand, singles, changed)
-        if problem:
-            return problem
-    live[index] = (keep, [cand[c] for c in cells], required)
+        elif cand[holder] != bit:
+            todo |= needed & cand[holder] & ~bit   # the other needed digits it held: fewer places
+            cand[holder] = bit
+            singles.append(holder)
+            changed.add(holder)
+    live[index] = (keep, [cand[c] for c in cells], needed, allowed, required)
     return None
 
 

@@ -4,7 +4,8 @@ sum constraints over cells, and the starting candidate masks.
 Constraint kinds (the first field of each constraint tuple):
 - SET: cells holding distinct digits with a known total (killer cages, 45-rule innies/outies that
   lie in one unit); the live state is the list of digit sets (masks) that still fit, the cells'
-  masks when it last looked and the needed digits whose places it had then dealt with.
+  masks when it last looked, the needed digits whose places it had then dealt with, and the
+  union and intersection of the sets (set_state).
 - TUPLES: KenKen cages and small non-distinct sums; the live state is the list of tuples (one
   candidate bit per cell) that still fit, with the union of each position.
 - BOUNDS: a larger sum of cells that may repeat digits; only min/max reasoning, no live state.
@@ -221,7 +222,7 @@ def add_cages(puzzle: Puzzle, net: Network, killer: bool) -> str | None:
             if not combos:
                 return (f"{label} has no combination of {len(cells)} digits "
                         f"totalling {cage.total}")
-            add(net, SET, cells, cage.total, "+", label, (list(combos), None, 0))
+            add(net, SET, cells, cage.total, "+", label, set_state(combos))
             if 1 < len(cells) <= EXACT_CAGE_CELLS:
                 # Small cages also get exact support: each digit must sit in a whole filling.
                 tuples = cage_tuples("+", cage.total, n, cells, lambda i, j: True)
@@ -230,7 +231,7 @@ def add_cages(puzzle: Puzzle, net: Network, killer: bool) -> str | None:
         if len(cells) == 1:
             if not 1 <= cage.total <= n:
                 return f"{label} is one cell with total {cage.total}, outside 1…{n}"
-            add(net, SET, cells, cage.total, "+", label, ([1 << (cage.total - 1)], None, 0))
+            add(net, SET, cells, cage.total, "+", label, set_state([1 << (cage.total - 1)]))
             continue
         peer_bits = net.peer_bits
         tuples = cage_tuples(cage.op, cage.total, n, cells,
@@ -252,6 +253,13 @@ def add_cages(puzzle: Puzzle, net: Network, killer: bool) -> str | None:
                     f"from {len(cells)} digits 1…{n}")
         add(net, TUPLES, cells, cage.total, cage.op, label, tuples_state(tuples, len(cells)))
     return None
+
+
+def set_state(combos) -> tuple:
+    """A SET constraint's starting live state: its combinations, then (filled in by revise_set)
+    the cells' masks when it last looked, the needed digits whose places it dealt with then, and
+    the union and intersection of its combinations."""
+    return (list(combos), None, 0, 0, 0)
 
 
 def tuples_state(tuples: list[tuple[int, ...]], width: int) -> tuple[list, tuple[int, ...]]:
@@ -332,7 +340,7 @@ def add_group(net: Network, bits: int, total: int, label: str, seen: set) -> Non
     if distinct:
         if count < n:
             add(net, SET, ordered, total, "+", label,
-                (list(combinations_for(n, total, count)), None, 0))
+                set_state(combinations_for(n, total, count)))
     elif count <= SMALL_TUPLE_GROUP:
         tuples = cage_tuples("+", total, n, ordered,
                              lambda i, j: peer_bits[ordered[i]] >> ordered[j] & 1)
