@@ -31,6 +31,7 @@ const statusHelpEl = $("#status-help");
  * its tooltip. The line has a fixed height, so the full text is in the tooltip too. */
 function setStatus(state, text, details = "") {
   statusEl.dataset.state = state;
+  statusEl.classList.remove("paused");
   statusEl.textContent = text;
   statusEl.title = details ? `${text}\n${details}` : text;
   if (statusHelpEl) {
@@ -96,12 +97,14 @@ const hints = createHints({
   afterStuck: () => solveClicked(),
 });
 boardEl.after(hints.panel);   // the explanation right under the grid it speaks of
-// Test-only: `&slice=N` caps a solve slice at N search nodes (slow, long solves for the cancel test).
+// Test-only: `&slice=N` caps a solve slice at N search nodes (slow, long solves for the cancel
+// test); `&pause=S` pauses a long solve after S seconds instead of a minute.
 const SLICE_CAP = Number(new URLSearchParams(location.search).get("slice")) || Infinity;
+const SOLVE_PAUSE_S = Number(new URLSearchParams(location.search).get("pause")) || 60;
 
 /** The page's query without its own parameters (embed), exactly as written: what the decoder reads. */
 function puzzleQuery(search = location.search) {
-  return search.replace(/^\?/, "").split("&").filter((part) => part && !/^(embed|slice)=/.test(part)).join("&");
+  return search.replace(/^\?/, "").split("&").filter((part) => part && !/^(embed|slice|pause)=/.test(part)).join("&");
 }
 
 const hasPuzzle = (query) => /(^|&)bd=./.test(query);
@@ -338,7 +341,6 @@ function redo() {
 // then the loop yields to the browser so clicks, keys and the Cancel button are handled.
 const SOLVER = ["solve_start", "solve_step", "solve_cancel", "check_view"];
 const SLICE_MS = [20, 40];
-const SOLVE_LIMIT_S = 60;  // as the command line's default: every solve ends, with its status
 /** A frame's paint (or 50 ms, in a tab that paints none), so the status shows before work starts. */
 const yieldForPaint = () => new Promise((resolve) => {
   const timer = setTimeout(resolve, 50);
@@ -369,7 +371,8 @@ async function solveInSlices(verb) {
   if (state.solution?.text === state.text) return state.solution;
   // Status and Cancel first, painted before the solver's set-up runs, so both show from the
   // click and a Cancel during set-up is honoured as soon as it ends.
-  const job = { id: null, cancelled: false, nodes: 0, t0: performance.now() };
+  // searched: ms spent searching before the current run (a pause's wait is not counted)
+  const job = { id: null, cancelled: false, nodes: 0, t0: performance.now(), searched: 0, resume: null };
   state.solving = job;
   setSolvingControls(true);
   setStatus("solving", `${verb}\u2026`);
@@ -389,11 +392,6 @@ async function solveInSlices(verb) {
         state.bridge.invoke("solve_cancel", job.id);  // cancelled during set-up: id was unknown
         return null;
       }
-      if (performance.now() - job.t0 > SOLVE_LIMIT_S * 1000) {
-        state.bridge.invoke("solve_cancel", job.id);
-        return { status: "timeout", solution: null, nodes: job.nodes,
-                 reason: `stopped after ${SOLVE_LIMIT_S} s and ${job.nodes.toLocaleString("en")} search nodes (time limit)` };
-      }
       const t = performance.now();
       const result = state.bridge.invoke("solve_step", job.id, slice);
       const ms = performance.now() - t;
@@ -408,7 +406,8 @@ async function solveInSlices(verb) {
       }
       if (ms < SLICE_MS[0]) slice = Math.min(SLICE_CAP, slice * 2);
       else if (ms > SLICE_MS[1]) slice = Math.max(1, Math.floor(slice / 2));
-      setStatus("solving", `${verb}\u2026 ${result.nodes.toLocaleString("en")} search nodes`);
+      if (performance.now() - job.t0 > SOLVE_PAUSE_S * 1000 && !(await keepGoing(job, verb))) return null;
+      setStatus("solving", `${verb}\u2026 ${job.nodes.toLocaleString("en")} search nodes`);
     }
   } finally {
     if (state.solving === job) {
@@ -418,11 +417,36 @@ async function solveInSlices(verb) {
   }
 }
 
+/** A long solve (the hardest killers take minutes) pauses every SOLVE_PAUSE_S seconds and asks,
+ * rather than running on unasked or giving up: "Keep going" resumes the same search where it
+ * stopped, Cancel ends it. Resolves true to go on. */
+function keepGoing(job, verb) {
+  job.searched += performance.now() - job.t0;
+  const seconds = job.searched / 1000;
+  const spent = seconds < 10 ? `${seconds.toFixed(1)} s` : seconds < 120 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`;
+  setStatus("ready", `${verb} paused after ${spent} and ${count(job.nodes, "search node")}: `
+    + "the search is not finished. Keep going, or cancel.");
+  statusEl.classList.add("paused");   // shown in an embed too, which hides the other "ready" texts
+  const keep = button("continue", "Keep going", "Go on searching from where the solver paused", () => job.resume?.(true));
+  const cancel = toolbarEl.querySelector("[data-action=cancel]");
+  cancel ? cancel.before(keep) : toolbarEl.append(keep);
+  keep.focus();
+  return new Promise((resolve) => {
+    job.resume = (go) => {
+      job.resume = null;
+      keep.remove();
+      job.t0 = performance.now();
+      resolve(go);
+    };
+  });
+}
+
 /** Forgets a solve in progress (Cancel, or another puzzle opened). */
 function stopSolving() {
   const job = state.solving;
   if (!job) return null;
   job.cancelled = true;
+  job.resume?.(false);
   state.bridge.invoke("solve_cancel", job.id);
   state.solving = null;
   setSolvingControls(false);

@@ -150,3 +150,67 @@ def test_cancel_stops_a_long_solve_quickly_and_the_page_stays_responsive(page, s
     page.wait_for_timeout(300)  # no slice runs after the cancel
     assert status.get_attribute("data-state") == "ready"
     assert page.locator("[data-cell][data-value='']").count() > 0
+
+
+def paused_killer():
+    """A hard Tarek killer (about 1,250 search nodes, a second or two in the browser) and its
+    published solution: with `&pause=0.3` (a test-only parameter; a minute otherwise) its solve
+    pauses several times before it ends."""
+    from test_solve_hard_killers import TAREK_WITH_SOLUTIONS, short_killer
+    text, solution = TAREK_WITH_SOLUTIONS[13]
+    puzzle = short_killer(text)
+    empty = (0,) * puzzle.cell_count
+    return encode(puzzle, Position(empty, empty), "versioned"), solution
+
+
+def nodes_in(text: str) -> int:
+    import re
+    return int(re.search(r"([0-9,]+) search nodes?", text).group(1).replace(",", ""))
+
+
+def test_a_long_solve_pauses_and_keep_going_resumes_the_same_search_to_the_end(page, site):
+    string, solution = paused_killer()
+    page.goto(f"{site.url}?bd={string}&pause=0.3")
+    page.locator(f"{STATUS}[data-state=ready]").wait_for()
+    page.click("[data-action=solve]")
+    status = page.locator(STATUS)
+    pauses = []
+    while True:
+        page.wait_for_function("""() => {
+          const state = document.querySelector('[data-testid=status]').dataset.state;
+          return state === 'solved' || document.querySelector('[data-action=continue]') !== null;
+        }""")
+        if status.get_attribute("data-state") == "solved":
+            break
+        # paused: says so, with the nodes so far; Solve and Check wait, Cancel stays
+        text = status.text_content()
+        assert text.startswith("Solving paused after") and "Keep going, or cancel." in text, text
+        assert status.get_attribute("data-state") == "ready"
+        assert page.locator("[data-action=solve]").is_disabled()
+        assert page.locator("[data-action=cancel]").count() == 1
+        pauses.append(nodes_in(text))
+        page.click("[data-action=continue]")   # (it may pause again before the next look)
+    assert len(pauses) >= 2, pauses
+    assert pauses == sorted(set(pauses)), pauses   # each pause further on: the same search resumed
+    details = status.get_attribute("title")
+    assert nodes_in(details) > pauses[-1], details
+    values = page.locator("[data-cell]").evaluate_all(READ_VALUES)
+    assert "".join(values) == solution
+    assert page.locator("[data-action=cancel]").count() == 0
+    assert page.locator("[data-action=solve]").is_enabled()
+
+
+def test_cancel_while_paused_ends_the_solve(page, site):
+    string, _ = paused_killer()
+    page.goto(f"{site.url}?bd={string}&pause=0.3")
+    page.locator(f"{STATUS}[data-state=ready]").wait_for()
+    page.click("[data-action=solve]")
+    page.locator("[data-action=continue]").wait_for()
+    page.click("[data-action=cancel]")
+    status = page.locator(STATUS)
+    assert status.text_content().startswith("Solving cancelled after")
+    assert page.locator("[data-action=continue], [data-action=cancel]").count() == 0
+    assert page.locator("[data-action=solve]").is_enabled()
+    page.wait_for_timeout(500)   # nothing resumes behind the reader's back
+    assert status.get_attribute("data-state") == "ready"
+    assert page.locator("[data-cell][data-value='']").count() > 0
