@@ -429,8 +429,7 @@ function keepGoing(job, verb) {
   statusEl.classList.add("paused");   // shown in an embed too, which hides the other "ready" texts
   const keep = button("continue", "Keep going", "Go on searching from where the solver paused", () => job.resume?.(true));
   const cancel = toolbarEl.querySelector("[data-action=cancel]");
-  cancel ? cancel.before(keep) : toolbarEl.append(keep);
-  keep.focus();
+  cancel ? cancel.before(keep) : toolbarEl.append(keep);   // no focus moved: the reader may be playing
   return new Promise((resolve) => {
     job.resume = (go) => {
       job.resume = null;
