@@ -173,6 +173,22 @@ def remove_digit(bit, cell_bits, cand, singles, changed):
     return None
 
 
+def narrow_cells(cells, keep, cand, singles, changed):
+    """Keeps only the digits `keep` in each of `cells`; None, or the contradiction of a cell
+    left empty."""
+    for cell in cells:
+        mask = cand[cell]
+        new = mask & keep
+        if new != mask:
+            if not new:
+                return (EMPTY, cell)
+            cand[cell] = new
+            changed.add(cell)
+            if not new & (new - 1):
+                singles.append(cell)
+    return None
+
+
 def narrow(cand, cell, keep, singles, changed):
     """Keeps only `keep` in a cell; False when nothing is left."""
     mask = cand[cell]
@@ -242,16 +258,9 @@ def revise_set(net, index, cells, cand, live, singles, changed):
             allowed |= combo
             required &= combo
         if allowed != union:
-            for cell in cells:
-                mask = cand[cell]
-                new = mask & allowed
-                if new != mask:
-                    if not new:
-                        return (EMPTY, cell)
-                    cand[cell] = new
-                    changed.add(cell)
-                    if not new & (new - 1):
-                        singles.append(cell)
+            problem = narrow_cells(cells, allowed, cand, singles, changed)
+            if problem:
+                return problem
     # else: the same combinations as last time, whose union the cells are already within.
     needed = required & ~solved
     # A needed digit dealt with when the constraint last looked, which no cell has lost since,
@@ -376,16 +385,9 @@ def revise_linear(net, index, op, cand, singles, changed):
         keep = ((1 << min(top, top_digit)) - 1) & ~((1 << max(bottom - 1, 0)) - 1)
         if sign < 0:
             keep = mirror[keep]
-        for cell in cells:
-            mask = cand[cell]
-            new = mask & keep
-            if new != mask:
-                if not new:
-                    return (EMPTY, cell)
-                cand[cell] = new
-                changed.add(cell)
-                if not new & (new - 1):
-                    singles.append(cell)
+        problem = narrow_cells(cells, keep, cand, singles, changed)
+        if problem:
+            return problem
     return None
 
 
