@@ -11,7 +11,9 @@ that an L9B string can hold (every cell caged, cages orthogonally connected). Ea
 `solve_step(id, max_nodes)` with a budget large enough to finish in one slice: decoding, compiling
 and searching, timed with performance.now() in the page and perf_counter() here. Median of --runs
 rounds per puzzle. The page is also timed through its Solve button (slices of 20-40 ms of Python
-with a yield to the browser between them) on the hardest of them, click to `solved`.
+with a yield to the browser between them) on the hardest of them, click to `solved`; and, with
+--long NAME, on one puzzle of bench/data/hard_killers.jsonl that takes minutes (the page pauses every
+minute: Keep going is pressed at once).
 """
 from __future__ import annotations
 
@@ -70,10 +72,57 @@ def cpython_ms(text: str) -> tuple[float, dict]:
     return (time.perf_counter() - t0) * 1000, result
 
 
+# Clicks Solve, then Keep going whenever the page pauses (every minute); resolves at `solved`
+# with the time from the click and the number of pauses, or with the status text if it ends
+# any other way.
+SOLVE_THROUGH_PAUSES = """() => new Promise((resolve) => {
+  const status = document.querySelector('[data-testid=status]');
+  const toolbar = document.querySelector('[data-testid=toolbar]');
+  let t0, pauses = 0;
+  new MutationObserver(() => {
+    const keep = toolbar.querySelector('[data-action=continue]');
+    if (keep) { pauses += 1; keep.click(); }
+  }).observe(toolbar, { childList: true });
+  new MutationObserver(() => {
+    if (status.dataset.state === 'solved') resolve({ ms: performance.now() - t0, pauses });
+    else if (status.dataset.state === 'ready' && !toolbar.querySelector('[data-action=cancel]'))
+      resolve({ error: status.textContent });
+  }).observe(status, { attributes: true, attributeFilter: ['data-state'] });
+  t0 = performance.now();
+  document.querySelector('[data-action=solve]').click();
+})"""
+
+
+def measure_long(page, base: str, name: str) -> str:
+    """One long solve through the page's Solve button and with solve() here; a sentence."""
+    from pycore.solve import solve
+    from solve_bench import hardest_killers, killer_from_record
+    record = next(r for r in hardest_killers() if r["name"] == name)
+    puzzle = killer_from_record(record)
+    text = encode(puzzle, Position((0,) * 81, (0,) * 81), "versioned")
+    page.goto(f"{base}?bd={text}")
+    page.locator("[data-testid=status][data-state=ready]").wait_for(timeout=120_000)
+    result = page.evaluate(SOLVE_THROUGH_PAUSES)
+    if "error" in result:
+        raise SystemExit(f"{name} in the page: {result['error']}")
+    start = time.perf_counter()
+    host = solve(puzzle)
+    host_s = time.perf_counter() - start
+    assert host.status == "unique", host
+    return (f"A long one, {name} (ISS: {record['iss_guesses']:,} guesses), through the Solve button with Keep "
+            f"going pressed at each of its {result['pauses']} pauses: {result['ms'] / 1000:.0f} s from click "
+            f"to `solved`, against {host_s:.0f} s for solve() in CPython ({host.guesses:,} guesses, "
+            f"{host.nodes:,} nodes): {result['ms'] / 1000 / host_s:.2f}×. (That the page answers input and Cancel while it "
+            "solves, and resumes after a pause, is tested in tests/e2e/test_page_solver.py.)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
+    parser.add_argument("--long", metavar="NAME", help="also one puzzle of bench/data/hard_killers.jsonl "
+                        "(e.g. MATHEMAGIC_KILLERS#1) through the Solve button, Keep going pressed at each "
+                        "pause, next to solve() in CPython: one run each, minutes")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -120,6 +169,7 @@ def main() -> int:
                       t0 = performance.now();
                       document.querySelector('[data-action=solve]').click();
                     })"""))
+                long = measure_long(page, base, args.long) if args.long else None
                 browser.close()
         finally:
             server.shutdown()
@@ -141,7 +191,8 @@ def main() -> int:
         "(`solve_start` + one `solve_step` with an unlimited budget: decode, compile, search), median of",
         f"{args.runs} interleaved rounds per puzzle. Aim: within 3× of CPython. Command:",
         "",
-        "    python bench/browser_solve_bench.py --write",
+        "    python bench/browser_solve_bench.py --write" + (f" --runs {args.runs}" if args.runs != 5 else "")
+        + (f" --long {args.long}" if args.long else ""),
         "",
         "| puzzles | count | CPython total (ms) | browser total (ms) | browser / CPython | median per puzzle | range per puzzle |",
         "|---|---:|---:|---:|---:|---:|---:|",
@@ -152,6 +203,7 @@ def main() -> int:
         f"{min(button):.0f}–{max(button):.0f} ms), against {hardest_host:.0f} ms in CPython: "
         f"{med(button) / hardest_host:.2f}×.",
         "",
+        *([] if long is None else [long, ""]),
         f"Measured {time.strftime('%Y-%m-%d')} on {platform.system()} {platform.machine()}, Python "
         f"{platform.python_version()} (host), Pyodide 314.0.7 (CPython 3.14.2), Chromium "
         "(Debian), on a shared 2-core machine.",
