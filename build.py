@@ -75,10 +75,14 @@ def inline_style(page: str) -> str:
     return page.replace(STYLESHEET_LINK, f"<style>\n{css}</style>")
 
 
+def csp_hash(body: str) -> str:
+    """A Content-Security-Policy source allowing exactly this inline script or style."""
+    return f"'sha256-{base64.b64encode(hashlib.sha256(body.encode('utf-8')).digest()).decode()}'"
+
+
 def inline_style_hashes(page: str) -> str:
     """CSP sources for the page's <style> elements, so style-src needs no 'unsafe-inline'."""
-    return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()}'"
-                    for body in re.findall(r"<style>(.*?)</style>", page, flags=re.S))
+    return " ".join(csp_hash(body) for body in re.findall(r"<style>(.*?)</style>", page, flags=re.S))
 
 
 def inline_script_hashes(page: str) -> str:
@@ -88,8 +92,7 @@ def inline_script_hashes(page: str) -> str:
     for attrs, body in re.findall(r"<script\b([^>]*)>(.*?)</script>", page, flags=re.S):
         if "src=" in attrs or re.search(r"type=\"(?!module\"|text/javascript\")", attrs):
             continue
-        digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
-        hashes.append(f"'sha256-{digest}'")
+        hashes.append(csp_hash(body))
     return " ".join(hashes)
 
 
