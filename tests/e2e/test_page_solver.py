@@ -4,11 +4,11 @@ digits and pencil marks, and Cancel stops a long solve within a quarter of a sec
 keeps answering input."""
 from __future__ import annotations
 
+import re
 
 import pytest
 
 from pycore.codec import encode
-from pycore.model import Position
 
 from corpus import DEV, REAL
 from pageutil import open_text
@@ -106,9 +106,7 @@ def long_puzzle() -> str:
     nodes, run here one node per slice (`&slice=1`, a test-only parameter): a solve that lasts
     minutes, so the test's clicks always land while it runs, however fast the solver gets."""
     from test_solve_hard_killers import EXTREME, short_killer
-    puzzle = short_killer(EXTREME[7])
-    empty = (0,) * puzzle.cell_count
-    return encode(puzzle, Position(empty, empty), "versioned")
+    return encode(short_killer(EXTREME[7]))
 
 
 def test_cancel_stops_a_long_solve_quickly_and_the_page_stays_responsive(page, site):
@@ -158,13 +156,10 @@ def paused_killer():
     pauses several times before it ends."""
     from test_solve_hard_killers import TAREK_WITH_SOLUTIONS, short_killer
     text, solution = TAREK_WITH_SOLUTIONS[13]
-    puzzle = short_killer(text)
-    empty = (0,) * puzzle.cell_count
-    return encode(puzzle, Position(empty, empty), "versioned"), solution
+    return encode(short_killer(text)), solution
 
 
 def nodes_in(text: str) -> int:
-    import re
     return int(re.search(r"([0-9,]+) search nodes?", text).group(1).replace(",", ""))
 
 
