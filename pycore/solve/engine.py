@@ -43,6 +43,7 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
     units = net.units
     all_digits = net.all_digits
     constraints_of = net.constraints_of
+    size = net.size
     constraints = net.constraints
     units_of = net.units_of
     touched: set[int] = set()
@@ -73,7 +74,7 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
                 if kind == SET:
                     problem = revise_set(net, index, cells, cand, live, singles, changed)
                 elif kind == TUPLES:
-                    problem = revise_tuples(index, cells, cand, live, singles, changed)
+                    problem = revise_tuples(index, cells, size, cand, live, singles, changed)
                 elif kind == LINEAR:
                     problem = revise_linear(net, index, op, cand, singles, changed)
                 else:
@@ -294,29 +295,31 @@ def revise_set(net, index, cells, cand, live, singles, changed):
     return None
 
 
-def revise_tuples(index, cells, cand, live, singles, changed):
-    """KenKen arithmetic by support: drop tuples using a removed candidate, then keep in each
-    cell only the digits some surviving tuple uses."""
-    tuples, supports = live[index]
-    kept = tuples
-    for position, cell in enumerate(cells):
-        mask = cand[cell]
-        if supports[position] & ~mask:
-            kept = [t for t in kept if t[position] & mask]
-    if kept is not tuples:
-        if not kept:
+def revise_tuples(index, cells, size, cand, live, singles, changed):
+    """Arithmetic by support (KenKen cages, small killer cages): drop the fillings using a digit
+    some cell lost, then keep in each cell only the digits a surviving filling uses. Fillings
+    and masks are packed one cell per `size` bits, so a filling is checked with one AND."""
+    fillings, union = live[index]
+    packed = shift = 0
+    for cell in cells:
+        packed |= cand[cell] << shift
+        shift += size
+    if union & ~packed:
+        lost = ~packed
+        fillings = [code for code in fillings if not code & lost]
+        if not fillings:
             return (CAGE, index)
-        new_supports = []
-        for values in zip(*kept):
-            support = 0
-            for bit in set(values):
-                support |= bit
-            new_supports.append(support)
-        supports = tuple(new_supports)
-        live[index] = (kept, supports)
-    for position, cell in enumerate(cells):
-        if not narrow(cand, cell, supports[position], singles, changed):
-            return (EMPTY, cell)
+        union = 0
+        for code in fillings:
+            union |= code
+        live[index] = (fillings, union)
+    if union != packed:
+        full = (1 << size) - 1
+        shift = 0
+        for cell in cells:
+            if not narrow(cand, cell, union >> shift & full, singles, changed):
+                return (EMPTY, cell)
+            shift += size
     return None
 
 

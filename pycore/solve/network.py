@@ -6,8 +6,10 @@ Constraint kinds (the first field of each constraint tuple):
   lie in one unit); the live state is the list of digit sets (masks) that still fit, the cells'
   masks when it last looked, the needed digits whose places it had then dealt with, and the
   union and intersection of the sets (set_state).
-- TUPLES: KenKen cages and small non-distinct sums; the live state is the list of tuples (one
-  candidate bit per cell) that still fit, with the union of each position.
+- TUPLES: KenKen cages, small killer cages and small non-distinct sums; the live state is the
+  list of fillings that still fit, each packed into one int (cell i's digit bit shifted by
+  i * size, so one AND checks a whole filling against the cells' masks packed the same way),
+  and the union of those fillings.
 - BOUNDS: a larger sum of cells that may repeat digits; only min/max reasoning, no live state.
 - FULL: a KenKen cage too big to enumerate; arithmetic is checked once every cell is solved.
 - LINEAR: a derived killer sum with +1 and -1 coefficients (innies minus outies of a run of
@@ -226,7 +228,7 @@ def add_cages(puzzle: Puzzle, net: Network, killer: bool) -> str | None:
             if 1 < len(cells) <= EXACT_CAGE_CELLS:
                 # Small cages also get exact support: each digit must sit in a whole filling.
                 tuples = cage_tuples("+", cage.total, n, cells, lambda i, j: True)
-                add(net, TUPLES, cells, cage.total, "+", label, tuples_state(tuples, len(cells)))
+                add(net, TUPLES, cells, cage.total, "+", label, tuples_state(tuples, n))
             continue
         if len(cells) == 1:
             if not 1 <= cage.total <= n:
@@ -251,7 +253,7 @@ def add_cages(puzzle: Puzzle, net: Network, killer: bool) -> str | None:
         if not tuples:
             return (f"{label} has no way to make {cage.total} with {cage.op} "
                     f"from {len(cells)} digits 1…{n}")
-        add(net, TUPLES, cells, cage.total, cage.op, label, tuples_state(tuples, len(cells)))
+        add(net, TUPLES, cells, cage.total, cage.op, label, tuples_state(tuples, n))
     return None
 
 
@@ -262,13 +264,18 @@ def set_state(combos) -> tuple:
     return (list(combos), None, 0, 0, 0)
 
 
-def tuples_state(tuples: list[tuple[int, ...]], width: int) -> tuple[list, tuple[int, ...]]:
-    """Live tuples plus, per position, the union of their candidate bits."""
-    supports = [0] * width
-    for column, values in enumerate(zip(*tuples)):
-        for bit in set(values):
-            supports[column] |= bit
-    return tuples, tuple(supports)
+def tuples_state(tuples: list[tuple[int, ...]], size: int) -> tuple[list[int], int]:
+    """A TUPLES constraint's starting live state: its fillings packed (cell i's digit bit
+    shifted by i * size) and their union."""
+    packed = []
+    union = 0
+    for filling in tuples:
+        code = 0
+        for position, bit in enumerate(filling):
+            code |= bit << (position * size)
+        packed.append(code)
+        union |= code
+    return packed, union
 
 
 def add(net: Network, kind: int, cells, total: int, op: str, label: str, live) -> None:
@@ -344,7 +351,7 @@ def add_group(net: Network, bits: int, total: int, label: str, seen: set) -> Non
     elif count <= SMALL_TUPLE_GROUP:
         tuples = cage_tuples("+", total, n, ordered,
                              lambda i, j: peer_bits[ordered[i]] >> ordered[j] & 1)
-        add(net, TUPLES, ordered, total, "+", label, tuples_state(tuples or [], count))
+        add(net, TUPLES, ordered, total, "+", label, tuples_state(tuples or [], n))
     elif count <= BIG_BOUNDS_GROUP:
         add(net, BOUNDS, ordered, total, "+", label, None)
 
