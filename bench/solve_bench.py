@@ -180,6 +180,10 @@ def main(argv=None) -> int:
     parser.add_argument("--collection", action="append",
                         help="hardest killers: only this collection (TAREK_ALL, EXTREME_KILLERS, "
                              "MATHEMAGIC_KILLERS); repeatable")
+    parser.add_argument("--limit", type=float, default=HARDEST_LIMIT,
+                        help="hardest killers: seconds per puzzle, 0 for none (default %(default)s)")
+    parser.add_argument("--names", nargs="+", metavar="NAME",
+                        help="hardest killers: only these (names as in bench/data/hard_killers.jsonl)")
     parser.add_argument("--transformed", nargs="+", metavar="NAME",
                         help="only these hardest killers, as published and transformed: the "
                              "guesses should stay of the same order (no tuning to an orientation)")
@@ -189,7 +193,7 @@ def main(argv=None) -> int:
         print(transformed_section(args.transformed, HARDEST_LIMIT))
         return 0
     if args.hardest_only:
-        text = hardest_section(args.collection, HARDEST_LIMIT)
+        text = hardest_section(args.collection, args.limit or None, args.names)
         print(text)
         return 0
     from test_solve_hard_killers import EXTREME, TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer
@@ -214,7 +218,7 @@ def main(argv=None) -> int:
         sections.append("Extreme killers (60 s limit, one run each):\n\n"
                         + table(extreme_rows, 0, "set", use_cp))
     if args.hardest:
-        sections.append(hardest_section(args.collection, HARDEST_LIMIT))
+        sections.append(hardest_section(args.collection, args.limit or None, args.names))
     all_ok = all(r["ok"] for r in dev_rows + hard_rows)
     cp_ok = all(r.get("cp_ok", True) for r in dev_rows + hard_rows)
     # (Extreme killers may time out on either side; the table says how many.)
@@ -241,18 +245,21 @@ def killer_from_record(record: dict) -> Puzzle:
                   tuple(Cage(tuple(c["cells"]), c["total"]) for c in record["cages"]))
 
 
-def hardest_section(collections=None, time_limit: float = HARDEST_LIMIT) -> str:
+def hardest_section(collections=None, time_limit: float | None = HARDEST_LIMIT, names=None) -> str:
     """Per puzzle: our guesses, nodes and time (prove unique, one run, CPython) next to ISS's
     guesses and time as its own benchmark tool measured them; totals per collection."""
     from test_solve import is_valid_solution
 
+    limit = f"{time_limit:.0f} s limit" if time_limit else "no time limit"
     lines = ["Hardest killers (ISS's collections; prove uniqueness, one run each, "
-             f"{time_limit:.0f} s limit; ISS = its tools/perf/benchmark_puzzles.js under Node):", "",
+             f"{limit}; ISS = its tools/perf/benchmark_puzzles.js under Node):", "",
              "| puzzle | ours guesses | ours nodes | ours ms | status | ISS guesses | ISS ms "
              "| guesses ours / ISS |",
              "|---|---:|---:|---:|---|---:|---:|---:|"]
     totals: dict[str, list] = {}
     for record in hardest_killers(collections):
+        if names and record["name"] not in names:
+            continue
         puzzle = killer_from_record(record)
         start = time.perf_counter()
         result = solve(puzzle, time_limit=time_limit)
