@@ -8,6 +8,9 @@ next to OR-tools CP-SAT on the same puzzle, both proving the solution unique.
     python bench/solve_bench.py --hardest-only --no-cp --collection TAREK_ALL   # just that table
     python bench/solve_bench.py --transformed TAREK_ALL#36 TAREK_ALL#40   # guesses as published,
                                                 # rotated, transposed, bands/stacks permuted
+    python bench/solve_bench.py --hardest-only --limit 0 --names MATHEMAGIC_KILLERS#13   # no time limit
+    python bench/solve_bench.py --iss ../iss --collection TAREK_ALL --rounds 3   # ISS's time and ours,
+                                                # in turns (needs a checkout of ISS and Node)
 
 Times are wall-clock on one core. Ours: `solve(puzzle)` including compiling the puzzle, median of
 --repeat runs per puzzle. CP-SAT (one worker): building the model, solving, then solving again
@@ -19,6 +22,7 @@ import argparse
 import json
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -184,6 +188,10 @@ def main(argv=None) -> int:
                         help="hardest killers: seconds per puzzle, 0 for none (default %(default)s)")
     parser.add_argument("--names", nargs="+", metavar="NAME",
                         help="hardest killers: only these (names as in bench/data/hard_killers.jsonl)")
+    parser.add_argument("--iss", metavar="DIR",
+                        help="a checkout of ISS: time its benchmark tool (Node) and ours on the "
+                             "--collection puzzles (default TAREK_ALL) in turns, --rounds times")
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--transformed", nargs="+", metavar="NAME",
                         help="only these hardest killers, as published and transformed: the "
                              "guesses should stay of the same order (no tuning to an orientation)")
@@ -191,6 +199,9 @@ def main(argv=None) -> int:
     use_cp = not args.no_cp
     if args.transformed:
         print(transformed_section(args.transformed, HARDEST_LIMIT))
+        return 0
+    if args.iss:
+        print(iss_ratio_section(args.iss, args.collection or ["TAREK_ALL"], args.rounds))
         return 0
     if args.hardest_only:
         text = hardest_section(args.collection, args.limit or None, args.names)
@@ -293,6 +304,52 @@ def hardest_section(collections=None, time_limit: float | None = HARDEST_LIMIT, 
         lines.append(f"| {name} | {t[6]} | {t[3]} | {t[0]} | {t[1]} | {t[2]:.1f} | {t[7]:.2f} "
                      f"| {t[4]} | {t[5] / 1000:.1f} | {ratio} |")
     return "\n".join(lines)
+
+
+def iss_total_seconds(iss_dir: str, collection: str) -> tuple[float, int]:
+    """ISS's own benchmark tool proving every puzzle of a collection: its summed solve time
+    (as it measures it, in Node) and guesses."""
+    out = subprocess.run(["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
+                          "--puzzles", collection, "--json"], cwd=iss_dir, check=True,
+                         capture_output=True, text=True).stdout
+    rows = json.loads(out)
+    if any(row["status"] != "unique" for row in rows):
+        raise SystemExit(f"ISS did not prove every {collection} puzzle unique")
+    return sum(row["ms"] for row in rows) / 1000, sum(row["guesses"] for row in rows)
+
+
+def iss_ratio_section(iss_dir: str, collections, rounds: int) -> str:
+    """ISS and ours on the same collections, in turns on the same machine: total seconds per
+    round, the medians and their ratio (the machine's load changes by the minute, so only times
+    taken side by side compare)."""
+    lines = [f"ISS (its tools/perf/benchmark_puzzles.js, Node {node_version()}) and ours (solve(), "
+             f"CPython {platform.python_version()}), wall time as ISS's tool measures it, in turns, {rounds} rounds:", "",
+             "| collection | ISS s per round | ours s per round | ISS median s | ours median s "
+             "| ours / ISS | ISS guesses | ours guesses |",
+             "|---|---|---|---:|---:|---:|---:|---:|"]
+    for collection in collections:
+        puzzles = [killer_from_record(r) for r in hardest_killers([collection])]
+        theirs, ours = [], []
+        for _ in range(rounds):
+            seconds, iss_guesses = iss_total_seconds(iss_dir, collection)
+            theirs.append(seconds)
+            start = time.perf_counter()
+            results = [solve(puzzle) for puzzle in puzzles]
+            ours.append(time.perf_counter() - start)
+            if any(r.status != "unique" for r in results):
+                raise SystemExit(f"ours did not prove every {collection} puzzle unique")
+            print(".", end="", flush=True, file=sys.stderr)
+        guesses = sum(r.guesses for r in results)
+        iss_median, our_median = statistics.median(theirs), statistics.median(ours)
+        lines.append(f"| {collection} | {' '.join(f'{t:.2f}' for t in theirs)} "
+                     f"| {' '.join(f'{t:.1f}' for t in ours)} | {iss_median:.2f} | {our_median:.1f} "
+                     f"| {our_median / iss_median:.1f} | {iss_guesses} | {guesses} |")
+    print(file=sys.stderr)
+    return "\n".join(lines)
+
+
+def node_version() -> str:
+    return subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
 
 
 # Where cell (r, c) of a 9x9 grid goes; each keeps rows, columns, boxes and cages intact.
