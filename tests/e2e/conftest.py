@@ -104,8 +104,8 @@ class Guard:
         page.set_default_timeout(PAGE_TIMEOUT_MS)
         page.on("response", lambda r: r.status >= 400 and self.failed.append(f"{r.status} {r.url}"))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
-        # A renderer crash otherwise surfaces only as the next call's "Target crashed"; this says
-        # which page crashed and how far its start had got.
+        # A renderer crash otherwise surfaces only as the next call's "Target crashed"; this names
+        # the page (its URL) that crashed.
         page.on("crash", lambda p: self.errors.append(f"renderer crashed at {p.url}"))
 
     def check(self) -> None:
