@@ -6,8 +6,9 @@ next to OR-tools CP-SAT on the same puzzle, both proving the solution unique.
     python bench/solve_bench.py --extreme       # also the extreme killers (slow; 60 s limit each)
     python bench/solve_bench.py --hardest       # also "hardest killers": ISS's collections, per puzzle
     python bench/solve_bench.py --hardest-only --no-cp --collection TAREK_ALL   # just that table
-    python bench/solve_bench.py --transformed TAREK_ALL#36 TAREK_ALL#40   # guesses as published,
-                                                # rotated, transposed, bands/stacks permuted
+    python bench/solve_bench.py --transformed TAREK_ALL#36 EXTREME_KILLERS   # guesses as published,
+                                                # rotated, transposed, bands/stacks permuted...
+    python bench/solve_bench.py --transformed TAREK_ALL --iss ../iss   # ...and ISS's on the same
     python bench/solve_bench.py --hardest-only --limit 0 --names MATHEMAGIC_KILLERS#13   # no time limit
     python bench/solve_bench.py --iss ../iss --collection TAREK_ALL --rounds 3   # ISS's time and ours,
                                                 # in turns (needs a checkout of ISS and Node)
@@ -24,6 +25,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from datetime import date
@@ -193,12 +195,12 @@ def main(argv=None) -> int:
                              "--collection puzzles (default TAREK_ALL) in turns, --rounds times")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--transformed", nargs="+", metavar="NAME",
-                        help="only these hardest killers, as published and transformed: the "
-                             "guesses should stay of the same order (no tuning to an orientation)")
+                        help="only these hardest killers or collections, as published and "
+                             "transformed, guesses summed (with --iss: ISS's beside them)")
     args = parser.parse_args(argv)
     use_cp = not args.no_cp
     if args.transformed:
-        print(transformed_section(args.transformed, HARDEST_LIMIT))
+        print(transformed_section(args.transformed, args.limit or None, args.iss))
         return 0
     if args.iss:
         print(iss_ratio_section(args.iss, args.collection or ["TAREK_ALL"], args.rounds))
@@ -371,21 +373,55 @@ def transformed_killer(record: dict, move) -> Puzzle:
         Cage(tuple(sorted(cell(i) for i in c["cells"])), c["total"]) for c in record["cages"]))
 
 
-def transformed_section(names, time_limit: float = HARDEST_LIMIT) -> str:
-    """Guesses per hardest killer as published and under each of TRANSFORMS."""
-    records = {r["name"]: r for r in hardest_killers()}
-    lines = ["| puzzle | " + " | ".join(TRANSFORMS) + " |",
-             "|---|" + "---:|" * len(TRANSFORMS)]
-    for name in names:
-        cells = []
-        for move in TRANSFORMS.values():
-            result = solve(transformed_killer(records[name], move), time_limit=time_limit)
-            mark = "" if result.status == "unique" else f" ({result.status})"
-            cells.append(f"{result.guesses}{mark}")
-            print(".", end="", flush=True, file=sys.stderr)
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+def transformed_section(tokens, time_limit: float | None = HARDEST_LIMIT, iss_dir=None) -> str:
+    """Guesses over hardest killers (a collection or one puzzle per token) as published and
+    under each of TRANSFORMS, summed per token; with `iss_dir`, ISS's guesses on the very same
+    transformed puzzles beside them (its own benchmark tool, one Node run per puzzle)."""
+    records = hardest_killers()
+    columns = "| puzzles | transform | ours guesses | ours not proved |"
+    if iss_dir:
+        columns += " ISS guesses | ours / ISS |"
+    lines = [columns, "|---|---|" + "---:|" * (columns.count("|") - 3)]
+    for token in tokens:
+        members = ([r for r in records if r["collection"] == token]
+                   or [r for r in records if r["name"] == token])
+        if not members:
+            raise SystemExit(f"no hardest killer or collection is named {token}")
+        for transform, move in TRANSFORMS.items():
+            ours = theirs = unproved = 0
+            for record in members:
+                puzzle = transformed_killer(record, move)
+                result = solve(puzzle, time_limit=time_limit)
+                ours += result.guesses
+                unproved += result.status != "unique"
+                if iss_dir:
+                    theirs += iss_guesses(iss_dir, puzzle)
+                print(".", end="", flush=True, file=sys.stderr)
+            line = f"| {token} | {transform} | {ours} | {unproved} |"
+            if iss_dir:
+                line += f" {theirs} | {ours / theirs:.2f} |"
+            lines.append(line)
     print(file=sys.stderr)
-    return "Guesses, prove uniqueness:\n\n" + "\n".join(lines)
+    return (f"Guesses to prove uniqueness, summed ({len(TRANSFORMS)} orientations"
+            + (f", {time_limit:g} s limit per puzzle" if time_limit else ", no time limit")
+            + "):\n\n" + "\n".join(lines))
+
+
+def iss_guesses(iss_dir: str, puzzle: Puzzle) -> int:
+    """ISS's own benchmark tool proving one 9x9 killer unique (its constraint-string format):
+    its guesses."""
+    text = "".join(f".Cage~{cage.total}~" + "~".join(f"R{c // 9 + 1}C{c % 9 + 1}" for c in cage.cells)
+                   for cage in puzzle.cages)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as file:
+        file.write(text)
+        file.flush()
+        out = subprocess.run(["node", "tools/perf/benchmark_puzzles.js", "--max-backtracks", "none",
+                              "--input-file", file.name, "--json"], cwd=iss_dir, check=True,
+                             capture_output=True, text=True).stdout
+    row = json.loads(out)[0]
+    if row["status"] != "unique":
+        raise SystemExit(f"ISS did not prove a transformed puzzle unique: {row['status']}")
+    return row["guesses"]
 
 
 def write_section(text: str, args) -> None:
@@ -399,8 +435,12 @@ def write_section(text: str, args) -> None:
     if start < 0:
         new = old.rstrip("\n") + "\n\n" + section
     else:
-        end = old.find("\n## ", start + 1)
-        new = old[:start] + section + (old[end + 1:] if end >= 0 else "")
+        # The section ends at the next section, or at the hand-kept hardest-killers subsection
+        # (its own commands write it), whichever comes first.
+        ends = [i for i in (old.find("\n## ", start + 1), old.find("\n### Hardest killers", start))
+                if i >= 0]
+        end = min(ends) if ends else -1
+        new = old[:start] + section + ("\n" + old[end + 1:] if end >= 0 else "")
     path.write_text(new)
 
 
