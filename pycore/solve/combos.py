@@ -35,6 +35,52 @@ def combinations_for(size: int, total: int, count: int) -> tuple[int, ...]:
     return sum_combinations(size).get((total, count), ())
 
 
+class DigitSets:
+    """A SET constraint's digit sets (bit i of a live subset stands for sets[i]) and, memoised
+    per mask as the search asks, which of them meet a cell's mask, lie within the cells'
+    union, hold the digits that must be there, and each live subset's union and intersection.
+    Every constraint with the same sets shares one (digit_sets), so the memos fill fast."""
+    __slots__ = ("sets", "every", "meeting", "within", "holding", "summaries")
+
+    def __init__(self, sets: tuple[int, ...]):
+        self.sets = sets
+        self.every = (1 << len(sets)) - 1
+        self.meeting: dict[int, int] = {}
+        self.within: dict[int, int] = {}
+        self.holding: dict[int, int] = {}
+        self.summaries: dict[int, tuple[int, int]] = {}
+
+    def meet(self, mask: int) -> int:
+        bits = self.meeting[mask] = self.subset(lambda s: s & mask)
+        return bits
+
+    def inside(self, union: int) -> int:
+        bits = self.within[union] = self.subset(lambda s: not s & ~union)
+        return bits
+
+    def hold(self, must: int) -> int:
+        bits = self.holding[must] = self.subset(lambda s: s & must == must)
+        return bits
+
+    def subset(self, test) -> int:
+        return sum(1 << i for i, s in enumerate(self.sets) if test(s))
+
+    def summarize(self, alive: int) -> tuple[int, int]:
+        """(union, intersection) of the live sets `alive` (not empty)."""
+        union, common = 0, -1
+        for i, s in enumerate(self.sets):
+            if alive >> i & 1:
+                union |= s
+                common &= s
+        summary = self.summaries[alive] = (union, common)
+        return summary
+
+
+@lru_cache(maxsize=None)
+def digit_sets(sets: tuple[int, ...]) -> DigitSets:
+    return DigitSets(sets)
+
+
 def cage_tuples(op: str, total: int, size: int, cells, differ, limit: int = TUPLE_LIMIT):
     """Every tuple of digits (as candidate bits) for `cells` meeting the cage's arithmetic, with
     cells that see each other (`differ(i, j)` on positions) holding different digits.

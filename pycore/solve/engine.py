@@ -222,7 +222,7 @@ def revise_set(net, index, cells, cand, live, singles, changed):
     """Distinct digits with a total: keep the digit sets (combinations) that fit the live
     candidates and narrow each cell to their union; a digit every combination needs goes in its
     only cell, or leaves every cell that sees all the cells that could hold it."""
-    combos, seen, settled, allowed, required = live[index]
+    sets, alive, seen, settled, allowed, required = live[index]
     masks = [cand[c] for c in cells]
     if masks == seen:
         return None   # nothing new since this constraint last looked (often its own narrowing)
@@ -238,26 +238,28 @@ def revise_set(net, index, cells, cand, live, singles, changed):
         for cell in rest:
             elsewhere |= cand[cell]
         must |= net.all_digits & ~elsewhere
-    # The live combinations met every cell's mask as it was when last seen: only the cells
-    # that changed since need checking again. `lost`: the digits some cell lost since then.
-    keep = [combo for combo in combos if combo & union == combo and combo & must == must]
+    # The live sets met every cell's mask as it was when last seen: only the cells that changed
+    # since need checking again. `lost`: the digits some cell lost since then.
+    keep = alive
+    meeting = sets.meeting
     if seen is None:
         lost = -1
         for mask in masks:
-            keep = [combo for combo in keep if combo & mask]
+            keep &= meeting.get(mask) or sets.meet(mask)
     else:
         lost = 0
         for mask, old in zip(masks, seen):
             if mask != old:
                 lost |= old & ~mask
-                keep = [combo for combo in keep if combo & mask]
+                keep &= meeting.get(mask) or sets.meet(mask)
+    if allowed & ~union:   # some live set uses a digit no cell has left
+        keep &= sets.within.get(union) or sets.inside(union)
+    if must & ~required:   # some live set lacks a digit that must be here
+        keep &= sets.holding.get(must) or sets.hold(must)
     if not keep:
         return (CAGE, index)
-    if seen is None or len(keep) != len(combos):
-        allowed, required = 0, net.all_digits
-        for combo in keep:
-            allowed |= combo
-            required &= combo
+    if keep != alive or seen is None:
+        allowed, required = sets.summaries.get(keep) or sets.summarize(keep)
         if allowed != union:
             problem = narrow_cells(cells, allowed, cand, singles, changed)
             if problem:
@@ -291,7 +293,7 @@ def revise_set(net, index, cells, cand, live, singles, changed):
             cand[holder] = bit
             singles.append(holder)
             changed.add(holder)
-    live[index] = (keep, [cand[c] for c in cells], needed, allowed, required)
+    live[index] = (sets, keep, [cand[c] for c in cells], needed, allowed, required)
     return None
 
 

@@ -3,9 +3,9 @@ sum constraints over cells, and the starting candidate masks.
 
 Constraint kinds (the first field of each constraint tuple):
 - SET: cells holding distinct digits with a known total (killer cages, 45-rule innies/outies that
-  lie in one unit); the live state is the list of digit sets (masks) that still fit, the cells'
-  masks when it last looked, the needed digits whose places it had then dealt with, and the
-  union and intersection of the sets (set_state).
+  lie in one unit); the live state is its digit sets (a shared DigitSets), the ones that still fit
+  (bits over them), the cells' masks when it last looked, the needed digits whose places it had
+  then dealt with, and the union and intersection of the live sets (set_state).
 - TUPLES: KenKen cages, small killer cages and small non-distinct sums; the live state is the
   list of fillings that still fit, each packed into one int (cell i's digit bit shifted by
   i * size, so one AND checks a whole filling against the cells' masks packed the same way),
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..model import ARITHMETIC_KINDS, Puzzle, full_mask, mask_of
-from .combos import cage_tuples, combinations_for, line_sum_range, usable_digits
+from .combos import cage_tuples, combinations_for, digit_sets, line_sum_range, usable_digits
 
 SET, TUPLES, BOUNDS, FULL, LINEAR = 0, 1, 2, 3, 4
 KILLER_KINDS = frozenset({"killer", "killer-jigsaw"})
@@ -258,10 +258,12 @@ def add_cages(puzzle: Puzzle, net: Network, killer: bool) -> str | None:
 
 
 def set_state(combos) -> tuple:
-    """A SET constraint's starting live state: its combinations, then (filled in by revise_set)
-    the cells' masks when it last looked, the needed digits whose places it dealt with then, and
-    the union and intersection of its combinations."""
-    return (list(combos), None, 0, 0, 0)
+    """A SET constraint's starting live state: its digit sets (shared, memoising), the live ones
+    (all, as bits), then (filled in by revise_set) the cells' masks when it last looked, the
+    needed digits whose places it dealt with then, and the union and intersection of the live
+    sets (-1 and 0 until then, so the first look filters by both)."""
+    sets = digit_sets(tuple(combos))
+    return (sets, sets.every, None, 0, -1, 0)
 
 
 def tuples_state(tuples: list[tuple[int, ...]], size: int) -> tuple[list[int], int]:
