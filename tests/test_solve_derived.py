@@ -13,6 +13,7 @@ import pytest
 
 from pycore.model import Cage, Puzzle, mask_of
 from pycore.solve import Solver, solve
+from pycore.solve.combos import combinations_for, digit_sets
 from pycore.solve.engine import CAGE, revise_linear
 from pycore.solve.network import LINEAR, cliques, sum_tables
 
@@ -154,3 +155,25 @@ def test_explored_share_grows_to_the_whole_tree_when_a_search_ends():
     assert shares and all(0 <= a <= b <= 1 + 1e-9 for a, b in zip(shares, shares[1:]))
     assert solver.result.status == "unique"
     assert solver.explored == pytest.approx(1.0)
+
+
+# --- DigitSets: a SET constraint's memoised filters -----------------------------------------------
+
+@pytest.mark.parametrize("total, count", [(10, 3), (20, 4), (17, 2), (45, 9), (23, 5)])
+def test_digit_sets_filters_agree_with_the_sets_themselves(total, count):
+    sets = digit_sets(combinations_for(9, total, count))
+    assert sets is digit_sets(combinations_for(9, total, count))   # shared by equal sets
+    assert {sum(d + 1 for d in range(9) if s >> d & 1) for s in sets.sets} == {total}
+    listed = list(enumerate(sets.sets))
+    for mask in range(1 << 9):
+        meeting = sum(1 << i for i, s in listed if s & mask)
+        assert sets.meet(mask) == meeting and sets.meeting[mask] == meeting   # memoised
+        assert sets.inside(mask) == sum(1 << i for i, s in listed if s | mask == mask)
+        assert sets.hold(mask) == sum(1 << i for i, s in listed if s & mask == mask)
+    alive = sets.every & 0b1011
+    union = common = None
+    for i, s in listed:
+        if alive >> i & 1:
+            union = s if union is None else union | s
+            common = s if common is None else common & s
+    assert sets.summarize(alive) == (union, common)
