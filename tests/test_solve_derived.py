@@ -13,6 +13,7 @@ import pytest
 
 from pycore.model import Cage, Puzzle, mask_of
 from pycore.solve import Solver, solve
+from pycore.solve import combos
 from pycore.solve.combos import combinations_for, digit_sets
 from pycore.solve.engine import CAGE, revise_linear
 from pycore.solve.network import LINEAR, cliques, sum_tables
@@ -177,3 +178,11 @@ def test_digit_sets_filters_agree_with_the_sets_themselves(total, count):
             union = s if union is None else union | s
             common = s if common is None else common & s
     assert sets.summarize(alive) == (union, common)
+
+
+def test_digit_sets_memos_start_again_when_full(monkeypatch):
+    monkeypatch.setattr(combos, "MEMO_LIMIT", 8)
+    sets = combos.DigitSets(combinations_for(9, 20, 4))
+    for mask in range(1, 40):
+        assert sets.meet(mask) == sets.subset(lambda s: s & mask)
+        assert len(sets.meeting) <= 8

@@ -51,16 +51,13 @@ class DigitSets:
         self.summaries: dict[int, tuple[int, int]] = {}
 
     def meet(self, mask: int) -> int:
-        bits = self.meeting[mask] = self.subset(lambda s: s & mask)
-        return bits
+        return remember(self.meeting, mask, self.subset(lambda s: s & mask))
 
     def inside(self, union: int) -> int:
-        bits = self.within[union] = self.subset(lambda s: not s & ~union)
-        return bits
+        return remember(self.within, union, self.subset(lambda s: not s & ~union))
 
     def hold(self, must: int) -> int:
-        bits = self.holding[must] = self.subset(lambda s: s & must == must)
-        return bits
+        return remember(self.holding, must, self.subset(lambda s: s & must == must))
 
     def subset(self, test) -> int:
         return sum(1 << i for i, s in enumerate(self.sets) if test(s))
@@ -72,8 +69,19 @@ class DigitSets:
             if alive >> i & 1:
                 union |= s
                 common &= s
-        summary = self.summaries[alive] = (union, common)
-        return summary
+        return remember(self.summaries, alive, (union, common))
+
+
+# A 9x9 killer's memos stay far below this; a big grid's (25 digits, thousands of sets) could grow
+# without end in a long search, so a full memo starts again.
+MEMO_LIMIT = 1 << 14
+
+
+def remember(memo: dict, key, value):
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 @lru_cache(maxsize=None)
