@@ -459,9 +459,11 @@ and proved unique; 9×9 killers take a few ms, well under the 20 ms median / 1 s
 faster than CP-SAT on the median of every kind. Most of a dev puzzle's time is compiling the
 puzzle (combinations, tuples, 45-rule groups); most are solved without a guess. On Tarek's
 hardest killers the 45-rule groups and blame-guided guessing keep the search to hundreds or a
-few thousand nodes. The five extreme killers made by Mathemagic to defeat a propagation solver
-time out at 60 s here, and CP-SAT does not prove them within 60 s either. Timings on this shared
-2-core machine vary by ±20%; compare rows of one run. The "hardest killers" table (--hardest) puts
+few thousand nodes. Of the 12 extreme killers (five of them made by Mathemagic to defeat a
+propagation solver), 4 are not proved within 60 s here, and CP-SAT leaves 6 unproved in 60 s.
+Timings on this shared 2-core machine vary by ±20% within a run and more between days (the
+2026-11-22 run found CP-SAT itself 1.6-1.9× slower than the day before); compare rows of one run,
+and ours against CP-SAT within it. The "hardest killers" table (--hardest) puts
 our guesses next to the Interactive Sudoku Solver's on its own collections (bench/data/README.md).
 """
 
