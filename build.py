@@ -312,9 +312,16 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A browser that closes a page mid-download resets the connection: routine, not a fault.
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 def serve(dist: Path, port: int) -> None:
     handler = partial(QuietHandler, directory=str(dist))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    with QuietServer(("127.0.0.1", port), handler) as server:
         host, port = server.server_address[:2]
         print(f"Serving dist/ at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
         try:

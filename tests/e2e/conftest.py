@@ -47,7 +47,7 @@ class Site:
 
 def serve_directory(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     handler = partial(build.QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = build.QuietServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
