@@ -18,7 +18,6 @@ minute: Keep going is pressed at once).
 from __future__ import annotations
 
 import argparse
-import http.server
 import json
 import platform
 import statistics
@@ -137,7 +136,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         dist = build.build(dist=Path(tmp) / "dist")
         handler = lambda *a, **k: build.QuietHandler(*a, directory=str(dist), **k)  # noqa: E731
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        server = build.QuietServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         try:

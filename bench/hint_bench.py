@@ -14,7 +14,6 @@ kept). Click to the next animation frame after the answer, timed with performanc
 from __future__ import annotations
 
 import argparse
-import http.server
 import platform
 import statistics
 import sys
@@ -85,7 +84,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         dist = build.build(dist=Path(tmp) / "dist")
         handler = lambda *a, **k: build.QuietHandler(*a, directory=str(dist), **k)  # noqa: E731
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        server = build.QuietServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:
             with sync_playwright() as p:

@@ -29,7 +29,6 @@ The bench pages are served from memory under /__bench/, never shipped in dist/.
 from __future__ import annotations
 
 import argparse
-import http.server
 import json
 import os
 import platform
@@ -448,7 +447,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         dist = Path(os.environ["SITE_DIR"]) if os.environ.get("SITE_DIR") else build.build(dist=Path(tmp) / "dist")
         wheel = next((dist / "wheels").glob("*.whl")).name
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), make_handler(dist, wheel))
+        server = build.QuietServer(("127.0.0.1", 0), make_handler(dist, wheel))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         try:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import http.server
 import json
 import os
 import queue
@@ -143,7 +142,7 @@ class EngineSite:
                 self.end_headers()
                 self.wfile.write(data)
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(self.dist)))
+        self.server = build.QuietServer(("127.0.0.1", 0), partial(Handler, directory=str(self.dist)))
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
