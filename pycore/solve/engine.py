@@ -241,6 +241,8 @@ def revise_set(net, index, cells, cand, live, singles, changed):
     # The live sets met every cell's mask as it was when last seen: only the cells that changed
     # since need checking again. `lost`: the digits some cell lost since then.
     keep = alive
+    # The memos are read inline (a dict hit, no method call: this is the search's hottest loop);
+    # the DigitSets methods compute and remember a miss.
     meeting = sets.meeting
     if seen is None:
         lost = -1
