@@ -18,7 +18,6 @@ minute: Keep going is pressed at once).
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import statistics
 import sys
@@ -191,7 +190,7 @@ def main() -> int:
         "|---|---:|---:|---:|---:|---:|---:|",
         *rows,
         "",
-        f"Through the Solve button (slices of 20–40 ms of Python, a yield to the browser after each), the",
+        "Through the Solve button (slices of 20–40 ms of Python, a yield to the browser after each), the",
         f"slowest of them took {med(button):.0f} ms from click to `solved` (median of {args.runs}; range "
         f"{min(button):.0f}–{max(button):.0f} ms), against {hardest_host:.0f} ms in CPython: "
         f"{med(button) / hardest_host:.2f}×.",

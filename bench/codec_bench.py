@@ -6,7 +6,6 @@ Prints, per format: median µs per decode and per encode over many rounds, the s
 splitting the same string into its fields and reading each as a number (int(field, base)), the
 least any decoder must do.
 """
-import json
 import statistics
 import sys
 import timeit

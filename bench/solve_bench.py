@@ -29,7 +29,6 @@ import tempfile
 import time
 from collections import defaultdict
 from datetime import date
-from math import prod
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -3,7 +3,6 @@ placing a digit clears it from the peers' pencil marks, and the opening position
 pencil marks read as none."""
 from __future__ import annotations
 
-import pytest
 
 from pycore import api
 

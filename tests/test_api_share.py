@@ -4,7 +4,6 @@ same progress."""
 import pytest
 
 from pycore import api
-from pycore.codec import decode
 from corpus import DEV, REAL
 
 SAMPLES = [entry["string"] for entry in REAL] + [entry["strings"]["versioned"] for entry in DEV[::7]]

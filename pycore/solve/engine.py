@@ -13,7 +13,7 @@ from time import perf_counter
 
 from ..model import Puzzle, digits_of
 from .combos import fits
-from .network import (BOUNDS, FULL, LINEAR, SET, TUPLES, Network, add_derived_when_stuck,
+from .network import (BOUNDS, LINEAR, SET, TUPLES, Network, add_derived_when_stuck,
                       cell_name, compile_puzzle)
 
 # Contradiction codes.

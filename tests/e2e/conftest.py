@@ -17,7 +17,6 @@ from __future__ import annotations
 import http.server
 import os
 import sys
-import tempfile
 import threading
 from dataclasses import dataclass, field
 from functools import partial

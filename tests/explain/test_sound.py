@@ -3,7 +3,6 @@ the known solution (no solution digit eliminated, no wrong digit placed), and ev
 is well formed."""
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
