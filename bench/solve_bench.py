@@ -9,6 +9,7 @@ next to OR-tools CP-SAT on the same puzzle, both proving the solution unique.
     python bench/solve_bench.py --transformed TAREK_ALL#36 EXTREME_KILLERS   # guesses as published,
                                                 # rotated, transposed, bands/stacks permuted...
     python bench/solve_bench.py --transformed TAREK_ALL --iss ../iss   # ...and ISS's on the same
+    python bench/solve_bench.py --transformed MATHEMAGIC_KILLERS --orientation rotated --limit 0
     python bench/solve_bench.py --hardest-only --limit 0 --names MATHEMAGIC_KILLERS#13   # no time limit
     python bench/solve_bench.py --iss ../iss --collection TAREK_ALL --rounds 3   # ISS's time and ours,
                                                 # in turns (needs a checkout of ISS and Node)
@@ -196,10 +197,13 @@ def main(argv=None) -> int:
     parser.add_argument("--transformed", nargs="+", metavar="NAME",
                         help="only these hardest killers or collections, as published and "
                              "transformed, guesses summed (with --iss: ISS's beside them)")
+    parser.add_argument("--orientation", action="append", choices=list(TRANSFORMS),
+                        help="--transformed: only this orientation (repeatable; default all)")
     args = parser.parse_args(argv)
     use_cp = not args.no_cp
     if args.transformed:
-        print(transformed_section(args.transformed, args.limit or None, args.iss))
+        print(transformed_section(args.transformed, args.limit or None, args.iss,
+                                  args.orientation or list(TRANSFORMS)))
         return 0
     if args.iss:
         print(iss_ratio_section(args.iss, args.collection or ["TAREK_ALL"], args.rounds))
@@ -372,10 +376,11 @@ def transformed_killer(record: dict, move) -> Puzzle:
         Cage(tuple(sorted(cell(i) for i in c["cells"])), c["total"]) for c in record["cages"]))
 
 
-def transformed_section(tokens, time_limit: float | None = HARDEST_LIMIT, iss_dir=None) -> str:
-    """Guesses over hardest killers (a collection or one puzzle per token) as published and
-    under each of TRANSFORMS, summed per token; with `iss_dir`, ISS's guesses on the very same
-    transformed puzzles beside them (its own benchmark tool, one Node run per puzzle)."""
+def transformed_section(tokens, time_limit: float | None = HARDEST_LIMIT, iss_dir=None,
+                        orientations=tuple(TRANSFORMS)) -> str:
+    """Guesses over hardest killers (a collection or one puzzle per token) in each of
+    `orientations` (names of TRANSFORMS), summed per token; with `iss_dir`, ISS's guesses on the
+    very same transformed puzzles beside them (its own benchmark tool, one Node run per puzzle)."""
     records = hardest_killers()
     columns = "| puzzles | transform | ours guesses | ours not proved |"
     if iss_dir:
@@ -386,7 +391,8 @@ def transformed_section(tokens, time_limit: float | None = HARDEST_LIMIT, iss_di
                    or [r for r in records if r["name"] == token])
         if not members:
             raise SystemExit(f"no hardest killer or collection is named {token}")
-        for transform, move in TRANSFORMS.items():
+        for transform in orientations:
+            move = TRANSFORMS[transform]
             ours = theirs = unproved = 0
             for record in members:
                 puzzle = transformed_killer(record, move)
@@ -401,7 +407,7 @@ def transformed_section(tokens, time_limit: float | None = HARDEST_LIMIT, iss_di
                 line += f" {theirs} | {ours / theirs:.2f} |"
             lines.append(line)
     print(file=sys.stderr)
-    return (f"Guesses to prove uniqueness, summed ({len(TRANSFORMS)} orientations"
+    return (f"Guesses to prove uniqueness, summed ({len(orientations)} orientations"
             + (f", {time_limit:g} s limit per puzzle" if time_limit else ", no time limit")
             + "):\n\n" + "\n".join(lines))
 
