@@ -397,24 +397,25 @@ def cliques(cells, peer_bits) -> list[tuple[int, ...]]:
     return [tuple(g) for g in groups]
 
 
-def house_runs(net: Network, puzzle: Puzzle) -> list[list[int]]:
-    """Orders of houses whose growing unions are worth the rule of 45: rows top-down and
-    bottom-up, columns left-right and right-left, boxes (or regions) row-wise and column-wise,
-    forwards and backwards. Each lists unit bit sets."""
+def house_unions(net: Network, puzzle: Puzzle):
+    """Every union of 1 … n-1 houses of one kind (rows, columns, boxes or regions), as
+    (number of houses, cell bits). All of them, not runs from one end: a turned or permuted grid
+    then gets the same derived sums (runs of rows, columns and boxes from the top-left gave a
+    rotated killer 28 where the published one had 32, a band-permuted one 17)."""
     n = net.size
-    rows, cols = net.unit_bits[:n], net.unit_bits[n:2 * n]
-    runs = [rows, rows[::-1], cols, cols[::-1]]
+    kinds = [net.unit_bits[:n], net.unit_bits[n:2 * n]]
     if puzzle.region_of is not None:
-        boxes = net.unit_bits[2 * n:3 * n]
-        units = net.units[2 * n:3 * n]
-        by_column = [bits for _, bits in sorted(
-            zip(units, boxes), key=lambda ub: (min(c % n for c in ub[0]), min(ub[0])))]
-        runs += [boxes, boxes[::-1], by_column, by_column[::-1]]
-    return runs
+        kinds.append(net.unit_bits[2 * n:3 * n])
+    for houses in kinds:
+        areas = [0] * (1 << n)
+        for chosen in range(1, (1 << n) - 1):
+            low = chosen & -chosen
+            areas[chosen] = areas[chosen ^ low] | houses[low.bit_length() - 1]
+            yield chosen.bit_count(), areas[chosen]
 
 
 def add_derived_sums(puzzle: Puzzle, net: Network) -> None:
-    """The rule of 45 over every union of the first k houses of a run (k = 1 … n-1): the cages
+    """The rule of 45 over every union of k houses of one kind (k = 1 … n-1): the cages
     mostly inside the union (more than half their cells) add to a known total, so the cells
     they leave out of the union (innies) and the cells they bring in from outside (outies) are
     tied: sum(outies) - sum(innies) = cage totals - 45k. And per house, each cage poking out by
@@ -430,23 +431,20 @@ def add_derived_sums(puzzle: Puzzle, net: Network) -> None:
     for bits, _, _ in cages:
         caged |= bits
     seen = {(sum(1 << c for c in cells), 0) for _, cells, _, _ in net.constraints}
-    for run in house_runs(net, puzzle):
-        area = 0
-        for k, house in enumerate(run[:-1], 1):
-            area |= house
-            pieces = pieces_total = 0
-            for bits, size, total in cages:
-                if 2 * (bits & area).bit_count() > size:
-                    pieces |= bits
-                    pieces_total += total
-            innies, outies = area & ~pieces, pieces & ~area
-            a, b = innies.bit_count(), outies.bit_count()
-            if not a + b or a + b > n or (a > 2 and b > 2):
-                continue
-            if not (innies | outies) & ~caged and a + b > DERIVED_MAX_CELLS:
-                continue
-            add_linear(net, outies, innies, pieces_total - k * unit_total,
-                       f"the innies and outies of {k} houses", seen)
+    for k, area in house_unions(net, puzzle):
+        pieces = pieces_total = 0
+        for bits, size, total in cages:
+            if 2 * (bits & area).bit_count() > size:
+                pieces |= bits
+                pieces_total += total
+        innies, outies = area & ~pieces, pieces & ~area
+        a, b = innies.bit_count(), outies.bit_count()
+        if not a + b or a + b > n or (a > 2 and b > 2):
+            continue
+        if not (innies | outies) & ~caged and a + b > DERIVED_MAX_CELLS:
+            continue
+        add_linear(net, outies, innies, pieces_total - k * unit_total,
+                   f"the innies and outies of {k} houses", seen)
     add_poking_out(net, cages, unit_total, seen)
 
 
