@@ -5,17 +5,19 @@ permuted (the solver must not depend on a puzzle's orientation)."""
 from __future__ import annotations
 
 import json
+import random
+from itertools import combinations, product
 from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from pycore.model import Cage, Puzzle, mask_of
+from pycore.model import Cage, Puzzle, digits_of, mask_of
 from pycore.solve import Solver, solve
 from pycore.solve import combos
 from pycore.solve.combos import combinations_for, digit_sets
-from pycore.solve.engine import CAGE, revise_linear
+from pycore.solve.engine import CAGE, revise_linear, three_cells_exactly
 from pycore.solve.network import (LINEAR, add_derived_when_stuck, cliques, compile_puzzle,
                                    sum_tables)
 
@@ -62,6 +64,24 @@ def test_an_unreachable_difference_is_a_contradiction():
     cand = [mask_of([1, 2]), mask_of([1, 2]), mask_of([8, 9])]
     problem, _ = linear(cand, [(1, (0, 1)), (-1, (2,))], 0)
     assert problem == (CAGE, 0)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_three_open_cells_keep_exactly_the_digits_of_some_sum(seed):
+    rng = random.Random(seed)
+    mirror = sum_tables(9)[2]
+    for _ in range(400):
+        masks = [rng.randrange(1, 512) for _ in range(3)]
+        groups = [rng.randrange(2) for _ in range(3)]
+        target = rng.randrange(0, 30)
+        keeps = [0, 0, 0]
+        for a, b, c in product(*(digits_of(m) for m in masks)):
+            differ = all(x != y for (x, gx), (y, gy) in combinations(zip((a, b, c), groups), 2)
+                         if gx == gy)
+            if a + b + c == target and differ:
+                for i, d in enumerate((a, b, c)):
+                    keeps[i] |= 1 << (d - 1)
+        assert three_cells_exactly(target, masks, groups, mirror, 9) == keeps
 
 
 def test_cliques_group_cells_that_all_see_each_other():

@@ -411,7 +411,6 @@ def exact_linear(index, shifted, groups, mirror, top_digit, cand, singles, chang
                 open_cells.append((cell, sign, group))
             else:
                 target -= mask.bit_length() if sign > 0 else top_digit + 1 - mask.bit_length()
-    full = (1 << top_digit) - 1
     if not open_cells:
         return None if target == 0 else (CAGE, index)
     masks = []
@@ -419,16 +418,13 @@ def exact_linear(index, shifted, groups, mirror, top_digit, cand, singles, chang
         mask = cand[cell]
         masks.append(mask if sign > 0 else mirror[mask])
     if len(open_cells) == 3:
-        keeps = three_cells_exactly(target, masks, [g for _, _, g in open_cells], top_digit)
+        keeps = three_cells_exactly(target, masks, [g for _, _, g in open_cells], mirror,
+                                    top_digit)
     elif len(open_cells) == 1:
         keeps = [1 << (target - 1) if 1 <= target <= top_digit else 0]
     else:
-        # {target - d : d in a mask}: mirror maps d to n+1-d, then shift by target-n-1.
-        shift = target - top_digit - 1
-        keeps = []
-        for other in (masks[1], masks[0]):
-            flipped = mirror[other]
-            keeps.append((flipped << shift if shift >= 0 else flipped >> -shift) & full)
+        keeps = [complements(masks[1], target, mirror, top_digit),
+                 complements(masks[0], target, mirror, top_digit)]
         if open_cells[0][2] == open_cells[1][2] and not target & 1:
             half = ~(1 << (target // 2 - 1)) if target >= 2 else -1
             keeps = [keep & half for keep in keeps]   # one group: the two digits differ
@@ -441,9 +437,18 @@ def exact_linear(index, shifted, groups, mirror, top_digit, cand, singles, chang
     return None
 
 
-def three_cells_exactly(target, masks, groups, top_digit) -> list[int]:
+def complements(mask, target, mirror, top_digit) -> int:
+    """{target - d : d in mask}, as a mask of digits 1..top_digit: mirror maps d to
+    top_digit + 1 - d, then a shift by target - top_digit - 1."""
+    shift = target - top_digit - 1
+    flipped = mirror[mask]
+    return (flipped << shift if shift >= 0 else flipped >> -shift) & ((1 << top_digit) - 1)
+
+
+def three_cells_exactly(target, masks, groups, mirror, top_digit) -> list[int]:
     """Per cell, the digits of `masks` found in some a + b + c = target, one digit from each
-    mask, cells of one group differing."""
+    mask, cells of one group differing. For each a, the b whose c = target - a - b is left are
+    found all at once, as complements of c's mask."""
     a_mask, b_mask, c_mask = masks
     same_ab, same_ac, same_bc = groups[0] == groups[1], groups[0] == groups[2], groups[1] == groups[2]
     keep_a = keep_b = keep_c = 0
@@ -451,20 +456,17 @@ def three_cells_exactly(target, masks, groups, top_digit) -> list[int]:
     while a_bits:
         a_bit = a_bits & -a_bits
         a_bits ^= a_bit
-        a = a_bit.bit_length()
-        rest = target - a
-        b_bits = b_mask & ~a_bit if same_ab else b_mask
-        while b_bits:
-            b_bit = b_bits & -b_bits
-            b_bits ^= b_bit
-            c = rest - b_bit.bit_length()
-            if 1 <= c <= top_digit:
-                c_bit = 1 << (c - 1)
-                if c_bit & c_mask and not (same_ac and c_bit == a_bit) \
-                        and not (same_bc and c_bit == b_bit):
-                    keep_a |= a_bit
-                    keep_b |= b_bit
-                    keep_c |= c_bit
+        rest = target - a_bit.bit_length()
+        if rest < 2:
+            break   # larger a leave even less
+        b_options = b_mask & ~a_bit if same_ab else b_mask
+        b_options &= complements(c_mask & ~a_bit if same_ac else c_mask, rest, mirror, top_digit)
+        if same_bc and not rest & 1:
+            b_options &= ~(1 << (rest // 2 - 1))   # b and c would be the same digit
+        if b_options:
+            keep_a |= a_bit
+            keep_b |= b_options
+            keep_c |= complements(b_options, rest, mirror, top_digit)
     return [keep_a, keep_b, keep_c]
 
 
