@@ -166,7 +166,9 @@ def test_sudoku_with_a_given_removed_from_few_givens_is_multiple():
     assert is_valid_solution(puzzle, result.solution)
 
 
-def test_killer_with_cages_recut_around_a_deadly_rectangle_has_two_solutions():
+def killer_around_a_deadly_rectangle():
+    """A corpus killer with its cages recut so that a deadly rectangle's two columns are cages
+    of their own: (puzzle, grid, the grid with the rectangle swapped)."""
     record = first("killer")
     grid = digits(record["solution"])
     base = puzzle_from_record(record)
@@ -181,6 +183,11 @@ def test_killer_with_cages_recut_around_a_deadly_rectangle_has_two_solutions():
     cages.append(Cage((r1c1, r2c1), grid[r1c1] + grid[r2c1]))
     cages.append(Cage((r1c2, r2c2), grid[r1c2] + grid[r2c2]))
     puzzle = Puzzle("killer", 9, (0,) * 81, None, tuple(sorted(cages, key=lambda c: c.cells[0])))
+    return puzzle, grid, swapped
+
+
+def test_killer_with_cages_recut_around_a_deadly_rectangle_has_two_solutions():
+    puzzle, grid, swapped = killer_around_a_deadly_rectangle()
     assert is_valid_solution(puzzle, grid) and is_valid_solution(puzzle, swapped)
     result = solve(puzzle)
     assert result.status == "multiple"

@@ -15,13 +15,13 @@ import pytest
 
 from pycore.model import Cage, Puzzle, digits_of, mask_of
 from pycore.solve import Solver, solve
-from pycore.solve import combos
+from pycore.solve import combos, engine
 from pycore.solve.combos import combinations_for, digit_sets
 from pycore.solve.engine import CAGE, revise_linear, three_cells_exactly
 from pycore.solve.network import (LINEAR, add_derived_when_stuck, cliques, compile_puzzle,
                                    sum_tables)
 
-from test_solve import is_valid_solution
+from test_solve import is_valid_solution, killer_around_a_deadly_rectangle
 
 DATA = Path(__file__).resolve().parents[1] / "bench" / "data" / "hard_killers.jsonl"
 RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
@@ -204,6 +204,71 @@ def test_explored_share_grows_to_the_whole_tree_when_a_search_ends():
     assert shares and all(0 <= a <= b <= 1 + 1e-9 for a, b in zip(shares, shares[1:]))
     assert solver.result.status == "unique"
     assert solver.explored == pytest.approx(1.0)
+
+
+# --- Probing: the first cells of a wide killer chosen by trying every digit -----------------------
+
+def test_only_a_killer_wide_everywhere_starts_again_probing():
+    wide = Solver(puzzle_of(BY_NAME["MATHEMAGIC_KILLERS#0"]))
+    while not wide.probing and wide.step(1) is None:
+        pass
+    assert wide.probing and wide.derived and wide.guesses == engine.DERIVE_AFTER
+    assert wide.probe is not None and not wide.stack and not wide.solutions
+    narrow = Solver(puzzle_of(BY_NAME["TAREK_ALL#39"]))
+    while narrow.step(64) is None:
+        pass
+    assert narrow.derived and not narrow.probing and narrow.result.status == "unique"
+
+
+def probe_everywhere(monkeypatch):
+    """Every search that guesses starts again probing at once, at every node with an empty stack."""
+    monkeypatch.setattr(engine, "WIDE", 1)
+    monkeypatch.setattr(engine, "DERIVE_AFTER", 0)
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_probing_proves_the_same_solution_one_propagation_a_step(name, monkeypatch):
+    plain = solved(name)
+    probe_everywhere(monkeypatch)
+    solver = Solver(puzzle_of(BY_NAME[name]))
+    most = 0
+    while True:
+        nodes = solver.nodes
+        result = solver.step(1)
+        most = max(most, solver.nodes - nodes)
+        if result is not None:
+            break
+    assert solver.probing
+    assert result.status == "unique" and result.solution == plain.solution
+    assert result.nodes > plain.nodes   # the probes' propagations are counted as nodes
+    assert most <= 2   # a probe step, or the root again with the derived sums and a node
+    assert solver.explored == pytest.approx(1.0)
+
+
+def run(puzzle):
+    solver = Solver(puzzle)
+    while (result := solver.step(64)) is None:
+        pass
+    return solver, result
+
+
+def test_probing_still_finds_a_second_solution(monkeypatch):
+    probe_everywhere(monkeypatch)
+    puzzle, grid, swapped = killer_around_a_deadly_rectangle()
+    solver, result = run(puzzle)
+    assert solver.probing and result.status == "multiple"
+    assert result.solution in (grid, swapped)
+
+
+def test_probing_reports_no_solution(monkeypatch):
+    probe_everywhere(monkeypatch)
+    record = BY_NAME["TAREK_ALL#2"]
+    cages = [dict(c) for c in record["cages"]]
+    # Two cages trade one unit of total: the sum still adds up to 405, so only search refutes it.
+    cages[0]["total"] += 1
+    cages[1]["total"] -= 1
+    solver, result = run(puzzle_of({"cages": cages}))
+    assert solver.probing and result.status == "none"
 
 
 # --- DigitSets: a SET constraint's memoised filters -----------------------------------------------

@@ -9,6 +9,7 @@ that `Solver.step` can stop after any number of nodes and resume later.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from math import log2
 from time import perf_counter
 
 from ..model import Puzzle, digits_of
@@ -24,6 +25,13 @@ BLAME_DECAY = 1024
 # Killers that need no more guesses than this never pay for building the derived sums
 # (a few ms; the dev corpus killers need at most 3 guesses, the hardest thousands).
 DERIVE_AFTER = 16
+# A state whose every open cell has at least this many candidates gives the cell choice nothing
+# to go on (counts tie, blame is young: the first cell in row order wins, so the search depended
+# on the grid's orientation). A killer whose root is that wide once the derived sums are in starts
+# again from the root and chooses by probing (Solver.probe_cells) at every node still that wide.
+# Tuned on the hardest killers: all 14 Mathemagic killers' roots are 6-8 wide, of TAREK_ALL's 42
+# only #38's (pycore/solve/README.md has the figures).
+WIDE = 6
 
 
 @dataclass(frozen=True)
@@ -483,6 +491,19 @@ def most_constrained_cell(cand: list[int], blame: list[int]) -> int:
     return best
 
 
+def narrowest(cand: list[int]) -> int:
+    """The fewest candidates of any open cell (0 when none is open)."""
+    return min((m.bit_count() for m in cand if m & (m - 1)), default=0)
+
+
+def space(cand: list[int]) -> float:
+    """log2 of the number of ways to fill the open cells from their candidates."""
+    return sum(LOG2[m.bit_count()] for m in cand)
+
+
+LOG2 = [0.0] + [log2(k) for k in range(1, 65)]
+
+
 def describe(net: Network, problem) -> str:
     code = problem[0]
     n = net.size
@@ -517,6 +538,9 @@ class Solver:
         self.solutions: list[tuple[int, ...]] = []
         self.result: SolveResult | None = None
         self.root_problem = None
+        self.root = None       # the propagated root state (candidates, live), kept for a restart
+        self.probing = False   # choose cells by probing wherever the state is WIDE
+        self.probe = None      # the probe under way: a generator, one propagation per step
         self.blame = [1] * self.net.cell_count
         self.conflicts = 0
         # frames: [candidates, live, cell, untried digit bits, share of the search tree per digit]
@@ -547,61 +571,138 @@ class Solver:
     def search(self, budget: int) -> SolveResult | None:
         net, stack = self.net, self.stack
         while budget > 0:
-            state = self.pending
-            self.pending = None
-            if state is None:
-                if not stack:
-                    return self.exhausted()
-                frame = stack[-1]
-                untried = frame[3]
-                bit = untried & -untried
-                untried ^= bit
-                if untried:
-                    frame[3] = untried
-                    self.guesses += 1
-                else:
-                    stack.pop()   # the last digit left for this cell is forced, not a guess
-                cand = frame[0][:]
-                cell = frame[2]
-                cand[cell] = bit
-                state = (cand, frame[1][:], [cell], {cell})
-                self.weight = frame[4]
             budget -= 1
-            self.nodes += 1
-            cand, live = state[0], state[1]
-            problem = propagate(net, *state)
-            if problem:
+            if self.probe is not None:
+                try:
+                    next(self.probe)
+                    continue
+                except StopIteration as done:
+                    self.probe = None
+                    cand, live, problem, cell = done.value
+            else:
+                state = self.pending
+                self.pending = None
+                if state is None:
+                    if not stack:
+                        return self.exhausted()
+                    frame = stack[-1]
+                    untried = frame[3]
+                    bit = untried & -untried
+                    untried ^= bit
+                    if untried:
+                        frame[3] = untried
+                        self.guesses += 1
+                    else:
+                        stack.pop()   # the last digit left for this cell is forced, not a guess
+                    cand = frame[0][:]
+                    cell = frame[2]
+                    cand[cell] = bit
+                    state = (cand, frame[1][:], [cell], {cell})
+                    self.weight = frame[4]
+                self.nodes += 1
+                cand, live = state[0], state[1]
+                problem = propagate(net, *state)
                 if self.nodes == 1:
                     self.root_problem = problem
+                    self.root = (cand[:], live[:])
+                cell = None
+            if problem:
                 self.add_blame(problem)
                 self.explored += self.weight
                 continue
-            cell = most_constrained_cell(cand, self.blame)
+            if cell is None:
+                cell = most_constrained_cell(cand, self.blame)
+                if cell >= 0:
+                    if (not self.derived and self.guesses >= DERIVE_AFTER
+                            and self.add_derived(cand, live)):
+                        continue
+                    if self.probing and narrowest(cand) >= WIDE:
+                        self.probe = self.probe_cells(cand, live)
+                        continue
             if cell < 0:
                 self.explored += self.weight
                 self.solutions.append(tuple(m.bit_length() for m in cand))
                 if len(self.solutions) == 2:
                     return self.finish("multiple", self.solutions[0], None)
                 continue
-            if not self.derived and self.guesses >= DERIVE_AFTER and self.add_derived(cand, live):
-                continue
             stack.append([cand, live, cell, cand[cell], self.weight / cand[cell].bit_count()])
         return None
 
     def add_derived(self, cand, live) -> bool:
         """After DERIVE_AFTER guesses: adds the derived sums (to the open frames as well) and,
-        if there are any, queues this state to be propagated again with them (True)."""
+        if there are any, queues this state to be propagated again with them (True). If the
+        root with them is still WIDE everywhere, the search starts again from there, probing."""
         self.derived = True
         start = add_derived_when_stuck(self.puzzle, self.net)
         if start == len(self.net.constraints):
             return False
         new_live = self.net.live[start:]
+        root_cand, root_live = self.root[0][:], self.root[1] + new_live
+        self.nodes += 1
+        if (propagate(self.net, root_cand, root_live, [], set(range(self.net.cell_count))) is None
+                and narrowest(root_cand) >= WIDE):
+            # Nothing found so far is lost: the blame stays, and a solution met on the way is
+            # met again.
+            self.stack.clear()
+            self.solutions.clear()
+            self.explored, self.weight = 0.0, 1.0
+            self.probing = True
+            self.probe = self.probe_cells(root_cand, root_live)
+            return True
         live.extend(new_live)
         for frame in self.stack:
             # Their starting states hold for any search state (revising narrows them).
             frame[1].extend(new_live)
         self.pending = (cand, live, [], set(range(self.net.cell_count)))
         return True
+
+    def probe_cells(self, cand, live):
+        """Chooses the cell to branch on by trying every digit of every open cell (a generator
+        that yields after each trial propagation, so slices stay short and can be cancelled).
+        A digit whose trial fails leaves the cell (and blames as a contradiction does); the
+        state is propagated again and probed anew. Otherwise the cell whose trials leave the
+        smallest search space (the sum over its digits of the product of candidate counts,
+        relative to now) wins. Returns (cand, live, contradiction or None, cell)."""
+        net = self.net
+        while True:
+            before = space(cand)
+            best, best_score, removed = -1, float("inf"), -1
+            for cell, mask in enumerate(cand):
+                if not mask & (mask - 1):
+                    continue
+                score, rest = 0.0, mask
+                while rest:
+                    bit = rest & -rest
+                    rest ^= bit
+                    trial = cand[:]
+                    trial[cell] = bit
+                    self.nodes += 1
+                    problem = propagate(net, trial, live[:], [cell], {cell})
+                    yield
+                    if problem:
+                        self.add_blame(problem)
+                        cand[cell] &= ~bit
+                        removed = cell
+                    else:
+                        score += 2.0 ** (space(trial) - before)
+                if removed >= 0:
+                    break
+                if score < best_score:
+                    best, best_score = cell, score
+            if removed < 0:
+                return cand, live, None, best
+            self.nodes += 1
+            mask = cand[removed]
+            if not mask:
+                problem = (EMPTY, removed)
+            else:
+                problem = propagate(net, cand, live, [] if mask & (mask - 1) else [removed],
+                                    {removed})
+            yield
+            if problem:
+                return cand, live, problem, -1
+            if narrowest(cand) < WIDE:
+                return cand, live, None, most_constrained_cell(cand, self.blame)
 
     def add_blame(self, problem) -> None:
         """The cells of the failing constraint (or house) take the blame; every BLAME_DECAY
