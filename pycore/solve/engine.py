@@ -659,50 +659,50 @@ class Solver:
     def probe_cells(self, cand, live):
         """Chooses the cell to branch on by trying every digit of every open cell (a generator
         that yields after each trial propagation, so slices stay short and can be cancelled).
-        A digit whose trial fails leaves the cell (and blames as a contradiction does); the
-        state is propagated again and probed anew. Otherwise the cell whose trials leave the
-        smallest search space (the sum over its digits of the product of candidate counts,
-        relative to now) wins. Returns (cand, live, contradiction or None, cell)."""
+        A digit whose trial fails leaves its cell (and blames as a contradiction does), and the
+        state is propagated again before the next cell. Of the cells whose digits all held, the
+        one whose trials leave the least search space (the sum over its digits of the product
+        of candidate counts, relative to now) wins. One pass, not to a fixpoint: passing again
+        after each removal took 10% more nodes on the Mathemagic killers as published.
+        Returns (cand, live, contradiction or None, cell)."""
         net = self.net
-        while True:
-            before = space(cand)
-            best, best_score, removed = -1, float("inf"), -1
-            for cell, mask in enumerate(cand):
-                if not mask & (mask - 1):
-                    continue
-                score, rest = 0.0, mask
-                while rest:
-                    bit = rest & -rest
-                    rest ^= bit
-                    trial = cand[:]
-                    trial[cell] = bit
-                    self.nodes += 1
-                    problem = propagate(net, trial, live[:], [cell], {cell})
-                    yield
-                    if problem:
-                        self.add_blame(problem)
-                        cand[cell] &= ~bit
-                        removed = cell
-                    else:
-                        score += 2.0 ** (space(trial) - before)
-                if removed >= 0:
-                    break
-                if score < best_score:
-                    best, best_score = cell, score
-            if removed < 0:
-                return cand, live, None, best
-            self.nodes += 1
-            mask = cand[removed]
-            if not mask:
-                problem = (EMPTY, removed)
-            else:
-                problem = propagate(net, cand, live, [] if mask & (mask - 1) else [removed],
-                                    {removed})
-            yield
-            if problem:
-                return cand, live, problem, -1
-            if narrowest(cand) < WIDE:
-                return cand, live, None, most_constrained_cell(cand, self.blame)
+        before = space(cand)
+        best, best_score = -1, float("inf")
+        for cell in range(len(cand)):
+            mask = cand[cell]
+            if not mask & (mask - 1):
+                continue
+            score, rest, removed = 0.0, mask, False
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                trial = cand[:]
+                trial[cell] = bit
+                self.nodes += 1
+                problem = propagate(net, trial, live[:], [cell], {cell})
+                yield
+                if problem:
+                    self.add_blame(problem)
+                    cand[cell] &= ~bit
+                    removed = True
+                else:
+                    score += 2.0 ** (space(trial) - before)
+            if removed:
+                self.nodes += 1
+                mask = cand[cell]
+                if not mask:
+                    return cand, live, (EMPTY, cell), -1
+                problem = propagate(net, cand, live, [] if mask & (mask - 1) else [cell], {cell})
+                yield
+                if problem:
+                    return cand, live, problem, -1
+                before = space(cand)
+                continue
+            if score < best_score:
+                best, best_score = cell, score
+        if best < 0 or not cand[best] & (cand[best] - 1) or narrowest(cand) < WIDE:
+            return cand, live, None, most_constrained_cell(cand, self.blame)
+        return cand, live, None, best
 
     def add_blame(self, problem) -> None:
         """The cells of the failing constraint (or house) take the blame; every BLAME_DECAY
