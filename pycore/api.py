@@ -142,7 +142,7 @@ def solve_start(text: str) -> dict:
 def solve_step(solver_id: int, max_nodes: int) -> dict:
     """Runs at most `max_nodes` more search nodes of solver `solver_id`.
 
-    Unfinished: {"done": False, "nodes": n}. Finished: {"done": True, "status", "solution",
+    Unfinished: {"done": False, "nodes": n, "guesses": g}. Finished: {"done": True, "status", "solution",
     "reason", "nodes", "guesses", "seconds"}, and the solver is forgotten.
     """
     solver = _solvers.get(solver_id)
@@ -150,7 +150,7 @@ def solve_step(solver_id: int, max_nodes: int) -> dict:
         return {"error": f"no solve with id {solver_id} is running (finished or cancelled)"}
     result = solver.step(max(1, int(max_nodes)))
     if result is None:
-        return {"done": False, "nodes": solver.nodes}
+        return {"done": False, "nodes": solver.nodes, "guesses": solver.guesses}
     del _solvers[solver_id]
     from .solve.report import result_fields
     return {"done": True, **result_fields(result)}

@@ -15,7 +15,11 @@ import build
 
 def reset_mid_download(server_class, directory) -> None:
     """Serves `directory`, asks for its big file and resets the connection after the first bytes."""
-    server = server_class(("127.0.0.1", 0), partial(build.QuietHandler, directory=str(directory)))
+    class Joined(server_class):
+        # ThreadingHTTPServer's request threads are daemons, which server_close does not wait
+        # for: the error report could come after the test has read stderr.
+        daemon_threads = False
+    server = Joined(("127.0.0.1", 0), partial(build.QuietHandler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         with socket.create_connection(server.server_address[:2]) as sock:

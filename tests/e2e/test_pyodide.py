@@ -1,5 +1,6 @@
-"""The decoder that runs in the page is the same code on CPython 3.14 (Pyodide) as on the host:
-same JSON for a spread of corpus strings, in the browser and under Node's loadPyodide()."""
+"""The core that runs in the page is the same code on CPython 3.14 (Pyodide) as on the host: the
+decoder gives the same JSON for a spread of corpus strings, in the browser and under Node's
+loadPyodide(); the explainer takes the same steps; the solver takes the same path."""
 from __future__ import annotations
 
 import json
@@ -84,3 +85,31 @@ def test_page_python_explains_like_the_host(page, site):
             "([t, p]) => puzzleViewer.call('hint_view', t, p, null)", [t, p]), text, 25)
         assert in_page == host, label
         assert len(host) > 3, label
+
+
+def solve_path(call, text: str, slices: int, nodes: int) -> list:
+    """(nodes, guesses) after each of `slices` solve_step calls of `nodes` nodes."""
+    started = call("solve_start", text)
+    path = []
+    for _ in range(slices):
+        report = call("solve_step", started["id"], nodes)
+        path.append((report["nodes"], report["guesses"]))
+        if report["done"]:
+            break
+    call("solve_cancel", started["id"])
+    return path
+
+
+def test_page_python_solves_a_wide_killer_like_the_host(page, site):
+    """A Mathemagic killer's first 2,400 nodes: the restart from the root and the probing there
+    (its every cell still 6-8 wide) take the same path on Python 3.14 in the page as here."""
+    from pycore.codec import encode
+    from test_solve_derived import BY_NAME, puzzle_of
+    text = encode(puzzle_of(BY_NAME["MATHEMAGIC_KILLERS#0"]))
+    page.goto(site.url)
+    assert wait_started(page) == "ready"
+    host = solve_path(lambda name, *args: getattr(api, name)(*args), text, 8, 300)
+    in_page = solve_path(lambda name, *args: page.evaluate(
+        "([name, args]) => puzzleViewer.call(name, ...args)", [name, list(args)]), text, 8, 300)
+    assert in_page == host
+    assert host[-1][0] >= 2000 and host[-1][1] > 16   # past the restart and the first probe
