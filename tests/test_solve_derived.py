@@ -208,20 +208,25 @@ def test_explored_share_grows_to_the_whole_tree_when_a_search_ends():
 
 # --- Probing: the first cells of a wide killer chosen by trying every digit -----------------------
 
+def run(puzzle):
+    solver = Solver(puzzle)
+    while (result := solver.step(64)) is None:
+        pass
+    return solver, result
+
+
 def test_only_a_killer_wide_everywhere_starts_again_probing():
     wide = Solver(puzzle_of(BY_NAME["MATHEMAGIC_KILLERS#0"]))
     while not wide.probing and wide.step(1) is None:
         pass
     assert wide.probing and wide.derived and wide.guesses == engine.DERIVE_AFTER
     assert wide.probe is not None and not wide.stack and not wide.solutions
-    narrow = Solver(puzzle_of(BY_NAME["TAREK_ALL#39"]))
-    while narrow.step(64) is None:
-        pass
-    assert narrow.derived and not narrow.probing and narrow.result.status == "unique"
+    narrow, result = run(puzzle_of(BY_NAME["TAREK_ALL#39"]))
+    assert narrow.derived and not narrow.probing and result.status == "unique"
 
 
 def probe_everywhere(monkeypatch):
-    """Every search that guesses starts again probing at once, at every node with an empty stack."""
+    """Every search that guesses starts again at its first guess and probes at every node."""
     monkeypatch.setattr(engine, "WIDE", 1)
     monkeypatch.setattr(engine, "DERIVE_AFTER", 0)
 
@@ -243,13 +248,6 @@ def test_probing_proves_the_same_solution_one_propagation_a_step(name, monkeypat
     assert result.nodes > plain.nodes   # the probes' propagations are counted as nodes
     assert most <= 2   # a probe step, or the root again with the derived sums and a node
     assert solver.explored == pytest.approx(1.0)
-
-
-def run(puzzle):
-    solver = Solver(puzzle)
-    while (result := solver.step(64)) is None:
-        pass
-    return solver, result
 
 
 def test_probing_still_finds_a_second_solution(monkeypatch):
