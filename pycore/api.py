@@ -142,7 +142,9 @@ def solve_start(text: str) -> dict:
 def solve_step(solver_id: int, max_nodes: int) -> dict:
     """Runs at most `max_nodes` more search nodes of solver `solver_id`.
 
-    Unfinished: {"done": False, "nodes": n, "guesses": g}. Finished: {"done": True, "status", "solution",
+    Unfinished: {"done": False, "nodes": n, "guesses": g}, plus "found" (row-major digits) once a
+    first solution is found, while the search goes on to make sure it is the only one (on the
+    hardest killers that takes as long again). Finished: {"done": True, "status", "solution",
     "reason", "nodes", "guesses", "seconds"}, and the solver is forgotten.
     """
     solver = _solvers.get(solver_id)
@@ -150,7 +152,10 @@ def solve_step(solver_id: int, max_nodes: int) -> dict:
         return {"error": f"no solve with id {solver_id} is running (finished or cancelled)"}
     result = solver.step(max(1, int(max_nodes)))
     if result is None:
-        return {"done": False, "nodes": solver.nodes, "guesses": solver.guesses}
+        report = {"done": False, "nodes": solver.nodes, "guesses": solver.guesses}
+        if solver.solutions:
+            report["found"] = list(solver.solutions[0])
+        return report
     del _solvers[solver_id]
     from .solve.report import result_fields
     return {"done": True, **result_fields(result)}

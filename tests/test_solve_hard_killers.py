@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import pytest
 
+from pycore import api
+from pycore.codec import encode
 from pycore.model import Cage, Puzzle
 from pycore.solve import solve
 
@@ -150,3 +152,20 @@ def test_more_hard_killers_solve_to_a_valid_grid(text):
     result = solve(puzzle, time_limit=30)
     assert result.status == "unique"
     assert is_valid_solution(puzzle, result.solution)
+
+
+def test_the_page_solver_shows_the_first_solution_long_before_it_is_proved_unique():
+    """api.solve_step reports a solution as soon as the search meets one ("found"), while the
+    search goes on to make sure there is no other: on this Tarek killer at about a tenth of it."""
+    text, published = TAREK_WITH_SOLUTIONS[13]
+    solver_id = api.solve_start(encode(short_killer(text)))["id"]
+    reports = []
+    while not reports or not reports[-1]["done"]:
+        reports.append(api.solve_step(solver_id, 20))
+    unfinished = [r for r in reports if not r["done"]]
+    assert "found" not in unfinished[0]
+    first = next(r for r in unfinished if "found" in r)
+    assert "".join(map(str, first["found"])) == published
+    assert first["nodes"] < reports[-1]["nodes"] / 4
+    assert all("".join(map(str, r["found"])) == published for r in unfinished[unfinished.index(first):])
+    assert reports[-1]["status"] == "unique" and "found" not in reports[-1]

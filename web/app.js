@@ -358,6 +358,7 @@ function setSolvingControls(solving) {
     if (b) b.disabled = solving;
   }
   toolbarEl.querySelector("[data-action=cancel]")?.remove();
+  toolbarEl.querySelector("[data-action=show-found]")?.remove();
   if (solving) {
     const cancel = button("cancel", "Cancel", "Stop solving", cancelSolve);
     const solve = toolbarEl.querySelector("[data-action=solve]");
@@ -400,6 +401,7 @@ async function solveInSlices(verb) {
         return null;
       }
       job.nodes = result.nodes;
+      if (result.found && !job.found && verb === "Solving") offerFound(job, result.found);
       if (result.done) {
         state.solution = { text: state.text, ...result };
         return state.solution;
@@ -407,7 +409,7 @@ async function solveInSlices(verb) {
       if (ms < SLICE_MS[0]) slice = Math.min(SLICE_CAP, slice * 2);
       else if (ms > SLICE_MS[1]) slice = Math.max(1, Math.floor(slice / 2));
       if (performance.now() - job.t0 > SOLVE_PAUSE_S * 1000 && !(await keepGoing(job, verb))) return null;
-      setStatus("solving", `${verb}\u2026 ${job.nodes.toLocaleString("en")} search nodes`);
+      sayProgress(job, verb);
     }
   } finally {
     if (state.solving === job) {
@@ -417,6 +419,32 @@ async function solveInSlices(verb) {
   }
 }
 
+// Status lines fit in two lines of a 320 px phone (the status has room for two); the rest goes in
+// the details (its title).
+function sayProgress(job, verb) {
+  const nodes = count(job.nodes, "search node");
+  if (job.shown) setStatus("solving", `Filled in; checking for another solution\u2026 ${nodes}`, FOUND_DETAILS);
+  else if (job.found) setStatus("solving", `Found a solution; checking for another\u2026 ${nodes}`, FOUND_DETAILS);
+  else setStatus("solving", `${verb}\u2026 ${nodes}`);
+}
+
+const FOUND_DETAILS = "A solution is found; the search goes on to make sure there is no other.";
+
+/** On the hardest killers the first solution turns up long before the search has made sure there
+ * is no other: "Show it" fills it in at once, and the search goes on. */
+function offerFound(job, found) {
+  job.found = found;
+  const show = button("show-found", "Show it", "Fill in the solution found; the solver goes on making sure it is the only one", () => {
+    show.remove();
+    job.shown = true;
+    fillIn(found);
+    if (job.sayPaused) job.sayPaused();
+    else sayProgress(job, "Solving");
+  });
+  const cancel = toolbarEl.querySelector("[data-action=cancel]");
+  cancel ? cancel.before(show) : toolbarEl.append(show);
+}
+
 /** A long solve (the hardest killers take minutes) pauses every SOLVE_PAUSE_S seconds and asks,
  * rather than running on unasked or giving up: "Keep going" resumes the same search where it
  * stopped, Cancel ends it. Resolves true to go on. */
@@ -424,15 +452,18 @@ function keepGoing(job, verb) {
   job.searched += performance.now() - job.t0;
   const seconds = job.searched / 1000;
   const spent = seconds < 10 ? `${seconds.toFixed(1)} s` : seconds < 120 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`;
-  setStatus("ready", `${verb} paused after ${spent} and ${count(job.nodes, "search node")}: `
-    + "the search is not finished. Keep going, or cancel.");
-  statusEl.classList.add("paused");   // shown in an embed too, which hides the other "ready" texts
+  job.sayPaused = () => {
+    setStatus("ready", `${verb} paused after ${spent}, ${count(job.nodes, "search node")}. Keep going, or cancel.`,
+      job.found ? FOUND_DETAILS : "The search is not finished.");
+    statusEl.classList.add("paused");   // shown in an embed too, which hides the other "ready" texts
+  };
+  job.sayPaused();
   const keep = button("continue", "Keep going", "Go on searching from where the solver paused", () => job.resume?.(true));
   const cancel = toolbarEl.querySelector("[data-action=cancel]");
   cancel ? cancel.before(keep) : toolbarEl.append(keep);   // no focus moved: the reader may be playing
   return new Promise((resolve) => {
     job.resume = (go) => {
-      job.resume = null;
+      job.resume = job.sayPaused = null;
       keep.remove();
       job.t0 = performance.now();
       resolve(go);
@@ -484,14 +515,19 @@ async function uniqueSolution(verb) {
 async function solveClicked() {
   const result = await uniqueSolution("Solving");
   if (!result) return;
-  const progress = state.progress.map((note, i) => (note[0] === "g" ? note : "s" + DIGITS[result.solution[i]]));
+  fillIn(result.solution);
+  setStatus("solved", "Solved: the solution is filled in.", `The solver took ${stats(result)}.`);
+}
+
+/** Fills every open cell with the solution's digit (one undoable change). */
+function fillIn(solution) {
+  const progress = state.progress.map((note, i) => (note[0] === "g" ? note : "s" + DIGITS[solution[i]]));
   state.fillingSolution = true;  // the solver's fill is not the reader's win: no celebration
   try {
     if (progress.some((note, i) => note !== state.progress[i])) commit(progress);
   } finally {
     state.fillingSolution = false;
   }
-  setStatus("solved", "Solved: the solution is filled in.", `The solver took ${stats(result)}.`);
 }
 
 async function check() {

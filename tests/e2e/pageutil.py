@@ -16,3 +16,13 @@ def open_text(page, text: str) -> str:
     page.locator("[data-testid=status]").evaluate("el => el.dataset.state = 'loading'")
     page.click("[data-action=open]")
     return wait_started(page)
+
+
+def status_fits(page) -> bool:
+    """The status text's height is within the status box (which hides what overflows)."""
+    return page.evaluate("""() => {
+      const status = document.querySelector('[data-testid=status]');
+      const text = document.createRange();
+      text.selectNodeContents(status);
+      return text.getBoundingClientRect().height <= status.clientHeight;
+    }""")

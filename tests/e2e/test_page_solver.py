@@ -11,7 +11,7 @@ import pytest
 from pycore.codec import encode
 
 from corpus import DEV, REAL
-from pageutil import open_text
+from pageutil import open_text, status_fits
 
 STATUS = "[data-testid=status]"
 
@@ -193,6 +193,51 @@ def test_a_long_solve_pauses_and_keep_going_resumes_the_same_search_to_the_end(p
     assert "".join(values) == solution
     assert page.locator("[data-action=cancel]").count() == 0
     assert page.locator("[data-action=solve]").is_enabled()
+
+
+def test_show_it_fills_in_the_first_solution_found_while_the_search_goes_on(page, site):
+    """The first solution turns up at about a tenth of this search: "Show it" fills it in at once
+    (one undoable change), the solve goes on to prove it unique and then says so. On a 320 px
+    phone every status on the way fits the status's two lines."""
+    page.set_viewport_size({"width": 320, "height": 700})
+    string, solution = paused_killer()
+    page.goto(f"{site.url}?bd={string}&pause=0.3")
+    page.locator(f"{STATUS}[data-state=ready]").wait_for()
+    page.click("[data-action=solve]")
+    status = page.locator(STATUS)
+    while page.locator("[data-action=show-found]").count() == 0:
+        page.wait_for_function("""() => document.querySelector('[data-action=show-found]')
+          || document.querySelector('[data-action=continue]')""")
+        assert status_fits(page), status.text_content()
+        if page.locator("[data-action=show-found]").count() == 0:
+            page.click("[data-action=continue]")
+    assert status.get_attribute("data-state") != "solved"
+    assert "no other" in status.get_attribute("title")
+    assert page.locator("[data-cell][data-value='']").count() > 0   # nothing filled unasked
+    paused = page.locator("[data-action=continue]").count() == 1
+    page.click("[data-action=show-found]")
+    values = page.locator("[data-cell]").evaluate_all(READ_VALUES)
+    assert "".join(values) == solution
+    assert page.locator("[data-action=show-found]").count() == 0
+    assert status.get_attribute("data-state") != "solved"   # not yet proved the only one
+    assert status_fits(page), status.text_content()
+    text = status.text_content()
+    if paused:   # still paused, and still saying so
+        assert page.locator("[data-action=continue]").count() == 1
+        assert "Keep going, or cancel." in text
+    else:        # (or paused since)
+        assert text.startswith("Filled in; checking for another solution") or "Keep going" in text, text
+    assert page.locator("[data-action=cancel]").count() == 1
+    while status.get_attribute("data-state") != "solved":
+        page.wait_for_function("""() => document.querySelector('[data-testid=status]').dataset.state === 'solved'
+          || document.querySelector('[data-action=continue]')""")
+        assert status_fits(page), status.text_content()
+        if status.get_attribute("data-state") != "solved":
+            page.click("[data-action=continue]")
+    assert status.text_content() == "Solved: the solution is filled in."
+    assert "".join(page.locator("[data-cell]").evaluate_all(READ_VALUES)) == solution
+    page.click("[data-action=undo]")   # the fill was one change: one undo empties the grid again
+    assert page.locator("[data-cell][data-value='']").count() > 0
 
 
 def test_cancel_while_paused_ends_the_solve(page, site):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from corpus import DEV, REAL
-from pageutil import open_text
+from pageutil import open_text, status_fits
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
@@ -96,4 +96,17 @@ def test_solved_and_checked_grids_are_recorded(app_page, device):
     app_page.click("[data-action=pencil]")
     app_page.click("[data-action=check]")
     app_page.wait_for_function("document.querySelectorAll('[data-wrong=true]').length === 2")
+    status = app_page.locator("[data-testid=status]").text_content()
+    assert status.startswith("Checked: 2 problems") and status_fits(app_page), status
     app_page.screenshot(path=str(SHOTS / f"{device}-checked-sudoku.png"), full_page=True)
+
+
+@pytest.mark.parametrize("device", SIZES)
+def test_the_page_without_a_puzzle_says_what_to_do_in_full(page, site, device):
+    width, height = SIZES[device]
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(site.url)
+    status = page.locator("[data-testid=status][data-state=ready]")
+    status.wait_for()
+    assert status.text_content().startswith("No puzzle in the link")
+    assert status_fits(page), (device, status.text_content())
