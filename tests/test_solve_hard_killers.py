@@ -169,3 +169,5 @@ def test_the_page_solver_shows_the_first_solution_long_before_it_is_proved_uniqu
     assert first["nodes"] < reports[-1]["nodes"] / 4
     assert all("".join(map(str, r["found"])) == published for r in unfinished[unfinished.index(first):])
     assert reports[-1]["status"] == "unique" and "found" not in reports[-1]
+    found_at = solve(short_killer(text)).found_at   # what the benchmark reports
+    assert first["nodes"] - 20 < found_at <= first["nodes"]

@@ -42,6 +42,7 @@ class SolveResult:
     nodes: int
     guesses: int
     seconds: float
+    found_at: int | None = None      # the nodes searched when the first solution was met
 
 
 def propagate(net: Network, cand: list[int], live: list, singles: list[int], changed: set[int]):
@@ -536,6 +537,7 @@ class Solver:
         self.guesses = 0
         self.seconds = 0.0
         self.solutions: list[tuple[int, ...]] = []
+        self.found_at: int | None = None
         self.result: SolveResult | None = None
         self.root_problem = None
         self.root = None       # the propagated root state (candidates, live), kept for a restart
@@ -622,6 +624,8 @@ class Solver:
             if cell < 0:
                 self.explored += self.weight
                 self.solutions.append(tuple(m.bit_length() for m in cand))
+                if self.found_at is None:
+                    self.found_at = self.nodes
                 if len(self.solutions) == 2:
                     return self.finish("multiple", self.solutions[0], None)
                 continue
@@ -731,7 +735,8 @@ class Solver:
 
     def finish(self, status, solution, reason) -> SolveResult:
         self.stack.clear()
-        self.result = SolveResult(status, solution, reason, self.nodes, self.guesses, self.seconds)
+        self.result = SolveResult(status, solution, reason, self.nodes, self.guesses, self.seconds,
+                                  self.found_at)
         return self.result
 
     def stop(self, reason: str) -> SolveResult:
