@@ -19,13 +19,14 @@ FRAMES = {"small": (300, 300), "large": (600, 600), "wide": (560, 300)}
 PARTS = ("[data-testid=grid]", "[data-testid=toolbar]", "[data-testid=pad]", "[data-testid=full-page]")
 
 
-def host_page(site, *names: str) -> str:
-    """A blog-like page on the same server embedding the viewer in the frames `names`."""
+def host_page(site, *names: str, bd: str | None = None, extra: str = "") -> str:
+    """A blog-like page on the same server embedding the viewer in the frames `names` (with the
+    puzzle `bd`, else a gentle sudoku or, in the wide frame, a KenKen)."""
     frames = "\n".join(
-        f'<h2>{name}</h2><iframe id="{name}" src="{SUB_PATH}?bd={L9B if name != "wide" else K6C}&embed=1" '
+        f'<h2>{name}</h2><iframe id="{name}" src="{SUB_PATH}?bd={bd or (L9B if name != "wide" else K6C)}&embed=1{extra}" '
         f'width="{FRAMES[name][0]}" height="{FRAMES[name][1]}" style="border:1px solid #999" title="{name} puzzle"></iframe>'
         for name in names)
-    path = site.root / f"host-{'-'.join(names)}.html"
+    path = site.root / f"host-{'-'.join(names)}{'-' + str(abs(hash(bd))) if bd else ''}.html"
     path.write_text(f"<!doctype html><title>Host</title><body style='font:14px sans-serif'>"
                     f"<p>A blog post with puzzles.</p>{frames}</body>", encoding="utf-8")
     return f"{site.origin}/{path.name}"
@@ -130,3 +131,42 @@ def test_share_from_an_embed_has_no_embed_parameter(touch_page, site):
     page.locator("#small").screenshot(path=str(SHOTS / "embed-300x300-share.png"))
     frame.locator("[data-testid=share-dialog] [data-action=close]").tap()
     assert not dialog.is_visible()
+
+
+@pytest.mark.parametrize("name", ["large", "wide"])
+def test_a_long_solve_in_an_embed_can_go_on_show_its_answer_and_stop(touch_page, site, name):
+    """A hard killer whose solve pauses (`&pause=0.3`): in the frame, Keep going resumes it, Show
+    it fills in the first solution found, Cancel stops it, and the frame never scrolls."""
+    from test_page_solver import paused_killer
+    string, solution = paused_killer()
+    page = touch_page
+    page.goto(host_page(site, name, bd=string, extra="&pause=0.3"))
+    frame = page.frame_locator(f"#{name}")
+    wait_ready(frame)
+    frame.locator("[data-action=solve]").tap()
+    while frame.locator("[data-action=show-found]").count() == 0:
+        frame.locator("[data-action=show-found], [data-action=continue]").first.wait_for()
+        assert_no_scroll(frame)
+        if frame.locator("[data-action=show-found]").count() == 0:
+            frame.locator("[data-action=continue]").tap()
+    status = frame.locator("[data-testid=status]")
+    assert status.is_visible() and status.get_attribute("data-state") != "solved"
+    frame.locator("[data-action=show-found]").tap()
+    assert "".join(frame.locator("[data-cell]").evaluate_all("cs => cs.map(c => c.dataset.value)")) == solution
+    # the search goes on and pauses again (a third of a second of it): Keep going shows, and works
+    frame.locator("[data-action=continue]").wait_for()
+    assert_no_scroll(frame)
+    frame.locator("[data-action=continue]").tap()
+    # then it pauses once more (Cancel, while paused, stops it) or ends
+    frame.locator("[data-action=continue], [data-testid=status][data-state=solved]").first.wait_for(state="attached")
+    if frame.locator("[data-action=continue]").count():
+        frame.locator("[data-action=cancel]").tap()
+        assert status.text_content().startswith("Solving cancelled after")
+    else:
+        assert status.text_content() == "Solved: the solution is filled in."
+    assert frame.locator("[data-action=continue], [data-action=cancel], [data-action=show-found]").count() == 0
+
+
+def assert_no_scroll(frame):
+    scroll = frame.locator("html").evaluate("h => [h.scrollWidth, h.scrollHeight, innerWidth, innerHeight]")
+    assert scroll[0] <= scroll[2] and scroll[1] <= scroll[3], f"the embed scrolls: {scroll}"
