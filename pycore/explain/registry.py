@@ -55,6 +55,7 @@ TABLE = (
     ("x-chain", "X-Chain", 250, "chains"),
     ("xy-chain", "XY-Chain", 260, "chains"),
     ("aic", "Alternating inference chain", 300, "chains"),
+    ("nishio", "Nishio forcing chain", 400, "forcing"),
 )
 
 

@@ -1,0 +1,73 @@
+"""Nishio (pycore/explain/forcing.py): a supposition followed by easy steps to a contradiction.
+
+The KenKen below is one of Tatham's "unreasonable" 9×9 puzzles (bench/data/tatham.jsonl, seed
+bench-22), whose solution his generator gives; without Nishio the other strategies get stuck on it.
+"""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_solve_hard_killers import TAREK_WITH_SOLUTIONS, short_killer  # noqa: E402
+
+from pycore.codec import decode  # noqa: E402
+from pycore.explain import explain, next_step, start_board  # noqa: E402
+from pycore.explain.board import Step  # noqa: E402
+from pycore.explain.forcing import EASY, contradiction_after, nishio  # noqa: E402
+from pycore.explain.registry import BY_SLUG  # noqa: E402
+from pycore.model import Position  # noqa: E402
+
+KENKEN = ("K9C000sg190jk191c000dfk18yyo000sg18zr400fsw18yyo001kw2i5ts3qww0000sg18zr4001kw191c0000sg18zr418z"
+          "r42hx4w3qxog000002idq82hx4w3qww0000002i7eo191c000iyo1962o3qvb43qw3k2hwcg3qxog198g02hx4w2hxxc002d"
+          "c18yyo18y68035s02hwcg18y6818yyo007402hxxc3qvb43qw3k2hxxc002dc190jk2knwg2hyps002dc00m4g002dc00000"
+          "2hzi80000018zr403if42hwcg19vcw197nk2hx4w2hxxc0cg002hxxc2hzi8002dc3r0u8190jk18yyo18y6800000002dc1"
+          "8zr4191c0000003qww018y68")
+SOLUTION = [int(ch) for ch in
+            "826374195951863274273651948187549326432187659698425731714298563365912487549736812"]
+
+
+def board_before_nishio(puzzle):
+    """The board where every easier strategy is stuck."""
+    board = start_board(puzzle, Position.empty(puzzle.cell_count))
+    while True:
+        step = next_step(board)
+        if step is None or step.strategy == "nishio":
+            return board, step
+        board = board.apply(step)
+
+
+def test_nishio_unsticks_an_unreasonable_kenken_and_every_step_keeps_the_solution():
+    puzzle = decode(KENKEN)[0]
+    without = explain(puzzle, Position.empty(puzzle.cell_count),
+                      only=[slug for slug in BY_SLUG if slug != "nishio"])
+    assert without["status"] == "stuck"
+    report = explain(puzzle, Position.empty(puzzle.cell_count), solution=SOLUTION)
+    assert report["status"] == "solved"
+    assert report["grade"]["hardest"] == "nishio"
+    for step in report["steps"]:
+        for cell, digit in step["eliminations"]:
+            assert SOLUTION[cell] != digit, step["text"]
+        for cell, digit in step["placements"]:
+            assert SOLUTION[cell] == digit, step["text"]
+
+
+def test_a_nishio_step_says_what_its_supposition_leads_to_and_that_holds():
+    puzzle = decode(KENKEN)[0]
+    board, step = board_before_nishio(puzzle)
+    assert step is not None and step.strategy == "nishio"
+    ((cell, digit),) = step.eliminations
+    assert board.has(cell, digit) and SOLUTION[cell] != digit
+    name = board.geometry.name(cell)
+    assert step.text.startswith(f"Nishio: if {name} were {digit}, ")
+    assert step.text.endswith(f"so {name} is not {digit}")
+    easy = [BY_SLUG[slug] for slug in EASY if slug in BY_SLUG]
+    count, reason = contradiction_after(board.apply(Step("x", "", placements=((cell, digit),))),
+                                        easy, [10 ** 6])
+    assert f"{count} easy steps" in step.text and f"({reason})" in step.text
+
+
+def test_nishio_finds_nothing_on_a_hardest_killer_and_gives_up_within_its_budget():
+    """Tarek's killers need search: no supposition breaks a rule by easy steps alone."""
+    text, _ = TAREK_WITH_SOLUTIONS[13]
+    board, step = board_before_nishio(short_killer(text))
+    assert step is None
+    assert nishio(board) is None
