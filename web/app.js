@@ -419,8 +419,8 @@ async function solveInSlices(verb) {
   }
 }
 
-// Status lines fit in two lines of a 320 px phone (the status has room for two); the rest goes in
-// the details (its title).
+// Status lines stay within two lines of a 320 px phone (the status has room for three there); the
+// rest goes in the details (its title).
 function sayProgress(job, verb) {
   const nodes = count(job.nodes, "search node");
   if (job.shown) setStatus("solving", `Filled in; checking for another solution\u2026 ${nodes}`, FOUND_DETAILS);

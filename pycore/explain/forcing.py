@@ -14,10 +14,11 @@ MAX_STEPS = 40
 # Easy steps over all the suppositions of one search, on a 9×9 grid (a larger one gets fewer in
 # proportion to its cells, each step costing more there). Past it the search gives up rather than
 # keep a hint waiting. Measured over Tarek's 35 killers (where Nishio finds little: they need
-# search) and Tatham's unreasonable puzzles, whole explanations: 1,500 keeps the slowest killer at
-# 0.6 s and unsticks one of the two KenKens the other strategies leave stuck; 5,000 unsticks both
-# but a killer's explanation took 7 s (each stuck point pays a whole failed search).
-BUDGET = 1500
+# search) and Tatham's unreasonable puzzles, whole explanations: 700 keeps the slowest killer at
+# 0.4 s and unsticks one of the two KenKens the other strategies leave stuck (so do 1,000 and
+# 1,500, with killers up to 0.9 and 1.4 s); 5,000 unsticks both, but a killer's explanation then
+# took 7 s (each stuck point pays a whole failed search).
+BUDGET = 700
 
 
 def nishio(board: Board) -> Step | None:
