@@ -389,9 +389,10 @@ class WebKitEngine(Engine):
         self.driver = None
         self.frame_size = None  # (width, height) while the page runs in FRAME_PAGE's frame
         # Now and then, under load, WebKitWebDriver drops the new-session call (seen twice in full
-        # suite runs, each time after other browsers had run; never alone): one more start, on a
-        # fresh X server, before giving up.
-        for attempt in (1, 2):
+        # suite runs and once, on both tries, in a run of one test in the three engines; each time
+        # after other browsers had run, never alone): more starts, each on a fresh X server,
+        # before giving up.
+        for attempt in (1, 2, 3):
             self.xvfb, display = start_xvfb(self.xvfb_log)
             self.service = Service(str(WEBKIT_DRIVER), log_output=str(log), env={**os.environ, "DISPLAY": display})
             started: list = []
@@ -409,10 +410,10 @@ class WebKitEngine(Engine):
             if started:
                 break
             self.kill(close_log=False)
-            if attempt == 2:
+            if attempt == 3:
                 self.xvfb_log.close()
                 why = f"{type(failed[0]).__name__}: {failed[0]}" if failed else f"no session within {START_TIMEOUT_S} s"
-                raise EngineError(f"webkit: {why} (2 tries); see {log}")
+                raise EngineError(f"webkit: {why} (3 tries); see {log}")
         self.driver = started[0]
         self.driver.set_page_load_timeout(CALL_TIMEOUT_S)
         self.driver.set_script_timeout(CALL_TIMEOUT_S)

@@ -219,6 +219,31 @@ def test_solve_fills_in_the_solution(h):
     assert values == [str(d).lower() if isinstance(solution, str) else DIGITS[d] for d in solution]
 
 
+def test_a_long_solve_pauses_goes_on_and_shows_the_solution_found(h):
+    """A hard Tarek killer whose solve pauses every 0.3 s of search (`&pause=0.3`): Keep going
+    resumes it, Show it fills in the first solution found while the search goes on, and the
+    search ends proving it unique."""
+    from test_page_solver import paused_killer
+    string, solution = paused_killer()
+    assert h.goto(f"{h.site.url}?bd={string}&pause=0.3") == "ready", h.status()
+    h.engine.click("[data-action=solve]")
+    waiting = ("document.querySelector('[data-action=show-found]') ? 'found'"
+               f" : {STATUS}.dataset.state === 'solved' ? 'solved'"
+               " : document.querySelector('[data-action=continue]') ? 'paused' : false")
+    while (seen := h.engine.wait(waiting, 60)) == "paused":
+        h.engine.click("[data-action=continue]")
+    assert seen == "found", h.status()
+    h.engine.click("[data-action=show-found]")
+    values = h.engine.js("[...document.querySelectorAll('[data-testid=grid] [data-cell]')].map(c => c.dataset.value)")
+    assert "".join(values) == solution
+    resumed = 0
+    while (seen := h.engine.wait(waiting, 60)) == "paused":
+        h.engine.click("[data-action=continue]")
+        resumed += 1
+    assert seen == "solved" and resumed >= 1, (seen, resumed, h.status())
+    assert h.status()[1] == "Solved: the solution is filled in."
+
+
 def test_a_string_that_cannot_be_read_shows_the_decoders_message(h):
     bad = "L9B0jdd00ep1jpt"
     assert h.open_text(bad) == "error"
