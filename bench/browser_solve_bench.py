@@ -70,8 +70,9 @@ def cpython_ms(text: str) -> tuple[float, dict]:
 
 # Clicks Solve, then Keep going whenever the page pauses (every minute); resolves at `solved`
 # with the time from the click, the number of pauses and when Show it was offered (the first
-# solution found; null if the search ended in the slice that found it), or with the status text if it ends
-# any other way (the solver's set-up and search, and the page's slicing and yields, all count).
+# solution found; null if the search ended in the slice that found it), or with the status text
+# if it ends any other way (the solver's set-up and search, and the page's slicing and yields,
+# all count).
 SOLVE_THROUGH_PAUSES = """() => new Promise((resolve) => {
   const status = document.querySelector('[data-testid=status]');
   const toolbar = document.querySelector('[data-testid=toolbar]');

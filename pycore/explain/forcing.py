@@ -54,6 +54,7 @@ def contradiction_after(board: Board, easy, budget: list[int]) -> tuple[int, str
     """(steps taken, the contradiction) if following `easy` strategies from `board` breaks a
     rule within MAX_STEPS steps; None if they stop first, the board holds or the shared
     `budget` of steps (decremented here) runs out."""
+    from .run import next_step   # run loads the registry, which loads this module
     for taken in range(MAX_STEPS + 1):
         problem = board.contradiction()
         if problem:
@@ -61,8 +62,7 @@ def contradiction_after(board: Board, easy, budget: list[int]) -> tuple[int, str
         if taken == MAX_STEPS or budget[0] <= 0:
             return None
         budget[0] -= 1
-        step = next((s for s in (strategy.find(board) for strategy in easy)
-                     if s is not None and s.is_progress()), None)
+        step = next_step(board, easy)
         if step is None:
             return None
         board = board.apply(step)
