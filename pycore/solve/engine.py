@@ -8,6 +8,7 @@ that `Solver.step` can stop after any number of nodes and resume later.
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, replace
 from math import log2
 from time import perf_counter
@@ -57,6 +58,14 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
     units_of = net.units_of
     touched: set[int] = set()
     to_point: set[int] = set()   # units changed since intersection removal last looked
+    # Constraints to revise, first in first out, one at a time with the naked singles it made
+    # dealt with before the next: a contradiction then turns up after fewer revisions than when
+    # every constraint woken in a round is revised before any single (50 against 70 on average
+    # in a failing node of Tarek #37; TAREK_ALL in six orientations 7% fewer guesses, 0.82x the
+    # time). The order of revision decides which constraint finds a contradiction, and so the
+    # blame: waking a cell's constraints in their index order, cell by cell, is part of it.
+    queue: deque[int] = deque()
+    queued: set[int] = set()
     while True:
         # Naked singles: a solved cell's digit leaves all its peers.
         while singles:
@@ -73,25 +82,28 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
                     if not mask & (mask - 1):
                         singles.append(peer)
         if changed:
-            dirty = set()
             for cell in changed:
-                dirty.update(constraints_of[cell])
+                for index in constraints_of[cell]:
+                    if index not in queued:
+                        queued.add(index)
+                        queue.append(index)
                 touched.update(units_of[cell])
             changed.clear()
-            for index in dirty:
-                kind, cells, total, op = constraints[index]
-                if kind == SET:
-                    problem = revise_set(net, index, cells, cand, live, singles, changed)
-                elif kind == TUPLES:
-                    problem = revise_tuples(index, cells, size, cand, live, singles, changed)
-                elif kind == LINEAR:
-                    problem = revise_linear(net, index, op, cand, singles, changed)
-                else:
-                    problem = revise_sum(index, cells, total, op, kind, cand, singles, changed)
-                if problem:
-                    return problem
-            if singles or changed:
-                continue
+        if queue:
+            index = queue.popleft()
+            queued.discard(index)
+            kind, cells, total, op = constraints[index]
+            if kind == SET:
+                problem = revise_set(net, index, cells, cand, live, singles, changed)
+            elif kind == TUPLES:
+                problem = revise_tuples(index, cells, size, cand, live, singles, changed)
+            elif kind == LINEAR:
+                problem = revise_linear(net, index, op, cand, singles, changed)
+            else:
+                problem = revise_sum(index, cells, total, op, kind, cand, singles, changed)
+            if problem:
+                return problem
+            continue
         # Hidden singles: a digit with one place left in a unit goes there. Only units with a
         # changed cell can have a new one (the state was at a fixpoint before this call).
         found = False
