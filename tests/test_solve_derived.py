@@ -297,3 +297,30 @@ def test_digit_sets_memos_start_again_when_full(monkeypatch):
     for mask in range(1, 40):
         assert sets.meet(mask) == sets.subset(lambda s: s & mask)
         assert len(sets.meeting) <= 8
+
+
+@pytest.mark.parametrize("name", ["TAREK_ALL#14", "Wecoc #2"])
+def test_propagation_keeps_the_solution_and_stops_at_a_fixpoint(name):
+    """From states the solution passes through (some of its digits placed, derived sums in),
+    propagation, whatever order it revises in, removes none of the solution's digits and stops
+    where nothing is left to narrow: propagating again with every cell marked changed finds the
+    same candidates."""
+    record = BY_NAME[name]
+    puzzle = puzzle_of(record)
+    net = compile_puzzle(puzzle)
+    add_derived_when_stuck(puzzle, net)
+    solution = [int(d) for d in record["solution"]]
+    rnd = random.Random(name)
+    narrowed = 0
+    for placed_count in (0, 3, 6, 9, 12, 15, 20, 25):
+        placed = rnd.sample(range(81), placed_count)
+        cand, live = list(net.candidates), list(net.live)
+        for cell in placed:
+            cand[cell] = 1 << (solution[cell] - 1)
+        assert engine.propagate(net, cand, live, list(placed), set(range(81))) is None
+        assert all(cand[cell] >> (digit - 1) & 1 for cell, digit in enumerate(solution))
+        narrowed += sum(bin(m).count("1") for m in cand) < 81 * 9 - placed_count * 8
+        again = cand[:]
+        assert engine.propagate(net, again, live[:], [], set(range(81))) is None
+        assert again == cand
+    assert narrowed == 8   # each state was narrowed beyond its placed digits
