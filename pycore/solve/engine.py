@@ -55,9 +55,9 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
     constraints_of = net.constraints_of
     size = net.size
     constraints = net.constraints
-    units_of = net.units_of
-    touched: set[int] = set()
-    to_point: set[int] = set()   # units changed since intersection removal last looked
+    unit_sets_of = net.unit_sets_of
+    touched = 0    # units (a bit set) with a changed cell since hidden singles last looked
+    to_point = 0   # units changed since intersection removal last looked
     # Constraints to revise, first in first out, one at a time with the naked singles it made
     # dealt with before the next: a contradiction then turns up after fewer revisions than when
     # every constraint woken in a round is revised before any single (50 against 70 on average
@@ -87,7 +87,7 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
                     if index not in queued:
                         queued.add(index)
                         queue.append(index)
-                touched.update(units_of[cell])
+                touched |= unit_sets_of[cell]
             changed.clear()
         if queue:
             index = queue.popleft()
@@ -107,9 +107,12 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
         # Hidden singles: a digit with one place left in a unit goes there. Only units with a
         # changed cell can have a new one (the state was at a fixpoint before this call).
         found = False
-        sweep, touched = touched, set()
+        sweep, touched = touched, 0
         to_point |= sweep
-        for number in sweep:
+        while sweep:
+            low = sweep & -sweep
+            sweep ^= low
+            number = low.bit_length() - 1
             unit = units[number]
             once = twice = 0
             for cell in unit:
@@ -135,7 +138,7 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
         if not net.pointing:
             return None
         problem = point_in_units(net, to_point, cand, singles, changed)
-        to_point.clear()
+        to_point = 0
         if problem:
             return problem
         if not changed:
@@ -143,13 +146,16 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
 
 
 def point_in_units(net: Network, numbers, cand, singles, changed):
-    """Intersection removal in the units `numbers`: when a digit's places in a unit all see some
+    """Intersection removal in the units `numbers` (a bit set over unit numbers): when a digit's places in a unit all see some
     other cells (a box's digit confined to one row, a row's to one box or window), those cells
     lose the digit. Dearer than singles, so it runs only once they have nothing left to say, and
     only in units with a changed cell (the others were at its fixpoint already)."""
     peer_bits = net.peer_bits
     units, all_unit_bits = net.units, net.unit_bits
-    for number in sorted(numbers):
+    while numbers:
+        low = numbers & -numbers
+        numbers ^= low
+        number = low.bit_length() - 1
         unit, unit_bits = units[number], all_unit_bits[number]
         solved = 0
         for cell in unit:

@@ -46,6 +46,7 @@ class Network:
     peer_bits: list[int]                 # peers of each cell as a bit set over cells
     unit_bits: list[int]                 # cells of each unit as a bit set
     units_of: list[tuple[int, ...]]      # the units (indices) each cell is in
+    unit_sets_of: list[int]              # the same, as a bit set over unit numbers
     constraints: list[tuple] = field(default_factory=list)   # (kind, cells, total, op)
     labels: list[str] = field(default_factory=list)          # how to name a constraint in a reason
     constraints_of: list[tuple[int, ...]] = field(default_factory=list)
@@ -84,7 +85,7 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
     problem = check_shape(puzzle)
     if problem:
         # Nothing else can be built on a malformed puzzle; the solver reports `error`.
-        return Network(n, count, full_mask(n), [], [], [], [], [], [], error=problem)
+        return Network(n, count, full_mask(n), [], [], [], [], [], [], [], error=problem)
     units = [tuple(u) for u in puzzle.units]
     killer = puzzle.kind in KILLER_KINDS
     peer_sets = [set() for _ in range(count)]
@@ -98,13 +99,15 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
                 peer_sets[cell].update(cage.cells)
     for cell in range(count):
         peer_sets[cell].discard(cell)
+    units_of = units_of_cells(units, count)
     net = Network(
         size=n, cell_count=count, all_digits=full_mask(n), units=units,
         unit_names=unit_names(puzzle),
         peers=[tuple(sorted(p)) for p in peer_sets],
         peer_bits=[sum(1 << p for p in ps) for ps in peer_sets],
         unit_bits=[sum(1 << c for c in unit) for unit in units],
-        units_of=units_of_cells(units, count),
+        units_of=units_of,
+        unit_sets_of=[sum(1 << u for u in numbers) for numbers in units_of],
     )
     net.candidates = [net.all_digits] * count
     # Measured: the windows overlap rows, columns and boxes so much that intersection removal
