@@ -3,24 +3,27 @@
 The KenKen below is one of Tatham's "unreasonable" 9×9 puzzles (bench/data/tatham.jsonl, seed
 bench-22), whose solution his generator gives; without Nishio the other strategies get stuck on it.
 """
+import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_solve_hard_killers import TAREK_WITH_SOLUTIONS, short_killer  # noqa: E402
+from test_solve_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer  # noqa: E402
 
 from pycore.codec import decode  # noqa: E402
 from pycore.explain import explain, next_step, start_board  # noqa: E402
 from pycore.explain.board import Step  # noqa: E402
-from pycore.explain.forcing import EASY, contradiction_after, nishio  # noqa: E402
+from pycore.explain.forcing import EASY, contradiction_after, nishio, solver_refutes  # noqa: E402
 from pycore.explain.registry import BY_SLUG  # noqa: E402
-from pycore.model import Position  # noqa: E402
+from pycore.model import Cage, Position, Puzzle  # noqa: E402
 
 KENKEN = ("K9C000sg190jk191c000dfk18yyo000sg18zr400fsw18yyo001kw2i5ts3qww0000sg18zr4001kw191c0000sg18zr418z"
           "r42hx4w3qxog000002idq82hx4w3qww0000002i7eo191c000iyo1962o3qvb43qw3k2hwcg3qxog198g02hx4w2hxxc002d"
           "c18yyo18y68035s02hwcg18y6818yyo007402hxxc3qvb43qw3k2hxxc002dc190jk2knwg2hyps002dc00m4g002dc00000"
           "2hzi80000018zr403if42hwcg19vcw197nk2hx4w2hxxc0cg002hxxc2hzi8002dc3r0u8190jk18yyo18y6800000002dc1"
           "8zr4191c0000003qww018y68")
+TATHAM = [json.loads(line) for line in
+          (Path(__file__).resolve().parents[2] / "bench" / "data" / "tatham.jsonl").read_text().splitlines()]
 SOLUTION = [int(ch) for ch in
             "826374195951863274273651948187549326432187659698425731714298563365912487549736812"]
 
@@ -71,3 +74,67 @@ def test_nishio_finds_nothing_on_a_hardest_killer_and_gives_up_within_its_budget
     board, step = board_before_nishio(short_killer(text))
     assert step is None
     assert nishio(board) is None
+
+
+def refuted_by_easy_steps(board):
+    """Every (cell, digit) whose supposition the easy steps alone, with no budget, lead to a
+    contradiction; and every candidate tried."""
+    easy = [BY_SLUG[slug] for slug in EASY if slug in BY_SLUG]
+    refuted, tried = set(), []
+    for cell in board.open_cells():
+        for digit in range(1, board.size + 1):
+            if board.has(cell, digit):
+                supposed = board.apply(Step("x", "", placements=((cell, digit),)))
+                tried.append((cell, digit, supposed))
+                if contradiction_after(supposed, easy, [10 ** 6]):
+                    refuted.add((cell, digit))
+    return refuted, tried
+
+
+def test_the_solver_filter_skips_no_supposition_the_easy_steps_refute():
+    """Nishio follows only suppositions the solver's propagation refutes; that filter must keep
+    every one the easy steps refute (here on the stuck KenKen, and on a Tarek killer where the
+    filter lets through few of the suppositions and the easy steps refute some of those)."""
+    for board, _ in (board_before_nishio(decode(KENKEN)[0]),
+                     board_before_nishio(short_killer(TAREK_MORE[6]))):
+        refuted, tried = refuted_by_easy_steps(board)
+        refutes = solver_refutes(board)
+        kept = {(cell, digit) for cell, digit, _ in tried if refutes(cell, digit)}
+        assert refuted and refuted <= kept
+        assert len(kept) < len(tried) / 2
+
+
+def test_with_a_cage_too_big_to_list_every_supposition_is_followed():
+    """The solver checks a KenKen cage too big to list its fillings only once it is solved, so it
+    cannot stand in for the easy steps' arithmetic on it: no supposition is filtered out."""
+    n = 6
+    grid = [[(r + c) % n + 1 for c in range(n)] for r in range(n)]
+    cages = (Cage(tuple(range(12)), 42, "+"),) + tuple(
+        Cage((r * n + c,), grid[r][c], "+") for r in range(2, n) for c in range(n))
+    puzzle = Puzzle("kenken", n, (0,) * 36, None, cages)
+    board = start_board(puzzle, Position.empty(36))
+    refutes = solver_refutes(board)
+    assert all(refutes(cell, digit) for cell in range(12) for digit in range(1, n + 1))
+    # The same rows as two 6-cell cages are listed, and the filter works: the two rows may be
+    # swapped, so both digits column 1 still needs are possible in its top cell.
+    listed = Puzzle("kenken", n, (0,) * 36, None, (Cage(tuple(range(6)), 21, "+"),
+                                                   Cage(tuple(range(6, 12)), 21, "+")) + cages[1:])
+    board = start_board(listed, Position.empty(36))
+    refutes = solver_refutes(board)
+    assert not refutes(0, grid[0][0]) and not refutes(0, grid[1][0]) and refutes(0, grid[2][0])
+
+
+def test_nishio_unsticks_the_other_stuck_unreasonable_kenken():
+    """Tatham's seed bench-9 (keen 9du): stuck without Nishio, solved with it, every step keeping
+    the generator's solution."""
+    record = next(r for r in TATHAM if r["label"] == "keen-9du" and r["seed"] == "bench-9")
+    puzzle = decode(record["string"])[0]
+    solution = [int(ch) for ch in record["solution"]]
+    without = explain(puzzle, Position.empty(puzzle.cell_count),
+                      only=[slug for slug in BY_SLUG if slug != "nishio"])
+    assert without["status"] == "stuck"
+    report = explain(puzzle, Position.empty(puzzle.cell_count), solution=solution)
+    assert report["status"] == "solved" and report["grade"]["hardest"] == "nishio"
+    for step in report["steps"]:
+        assert all(solution[cell] != digit for cell, digit in step["eliminations"]), step["text"]
+        assert all(solution[cell] == digit for cell, digit in step["placements"]), step["text"]
