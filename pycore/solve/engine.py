@@ -146,10 +146,11 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
 
 
 def point_in_units(net: Network, numbers, cand, singles, changed):
-    """Intersection removal in the units `numbers` (a bit set over unit numbers): when a digit's places in a unit all see some
-    other cells (a box's digit confined to one row, a row's to one box or window), those cells
-    lose the digit. Dearer than singles, so it runs only once they have nothing left to say, and
-    only in units with a changed cell (the others were at its fixpoint already)."""
+    """Intersection removal in the units `numbers` (a bit set over unit numbers): when a digit's
+    places in a unit all see some other cells (a box's digit confined to one row, a row's to one
+    box or window), those cells lose the digit. Dearer than singles, so it runs only once they
+    have nothing left to say, and only in units with a changed cell (the others were at its
+    fixpoint already)."""
     peer_bits = net.peer_bits
     units, all_unit_bits = net.units, net.unit_bits
     while numbers:
