@@ -22,8 +22,8 @@ KENKEN = ("K9C000sg190jk191c000dfk18yyo000sg18zr400fsw18yyo001kw2i5ts3qww0000sg1
           "c18yyo18y68035s02hwcg18y6818yyo007402hxxc3qvb43qw3k2hxxc002dc190jk2knwg2hyps002dc00m4g002dc00000"
           "2hzi80000018zr403if42hwcg19vcw197nk2hx4w2hxxc0cg002hxxc2hzi8002dc3r0u8190jk18yyo18y6800000002dc1"
           "8zr4191c0000003qww018y68")
-TATHAM = [json.loads(line) for line in
-          (Path(__file__).resolve().parents[2] / "bench" / "data" / "tatham.jsonl").read_text().splitlines()]
+TATHAM_DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "tatham.jsonl"
+TATHAM = [json.loads(line) for line in TATHAM_DATA.read_text().splitlines()]
 SOLUTION = [int(ch) for ch in
             "826374195951863274273651948187549326432187659698425731714298563365912487549736812"]
 
