@@ -144,8 +144,8 @@ def solve_step(solver_id: int, max_nodes: int) -> dict:
 
     Unfinished: {"done": False, "nodes": n, "guesses": g}, plus "found" (row-major digits) once a
     first solution is found, while the search goes on to make sure it is the only one (on the
-    hardest killers the first solution comes at 16-97% of the search). Finished: {"done": True, "status", "solution",
-    "reason", "nodes", "guesses", "seconds"}, and the solver is forgotten.
+    hardest killers the first solution comes at 16-97% of the search). Finished: {"done": True,
+    "status", "solution", "reason", "nodes", "guesses", "seconds"}, and the solver is forgotten.
     """
     solver = _solvers.get(solver_id)
     if solver is None:

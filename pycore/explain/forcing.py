@@ -65,11 +65,16 @@ def solver_refutes(board: Board) -> Callable[[int, int], bool]:
     return refutes
 
 
+def easy_strategies() -> list:
+    """The registry's strategies named in EASY, in its order of difficulty."""
+    from .registry import BY_SLUG   # the registry loads this module
+    return [BY_SLUG[slug] for slug in EASY if slug in BY_SLUG]
+
+
 def nishio(board: Board) -> Step | None:
     """The first candidate (cells with fewest candidates first, up to MOST_CANDIDATES) whose
     supposition leads, by easy steps alone, to a contradiction: it is eliminated."""
-    from .registry import BY_SLUG   # the registry loads this module
-    easy = [BY_SLUG[slug] for slug in EASY if slug in BY_SLUG]
+    easy = easy_strategies()
     g = board.geometry
     cells = sorted((c for c in board.open_cells()
                     if board.candidates[c].bit_count() <= MOST_CANDIDATES),

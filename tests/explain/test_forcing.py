@@ -13,7 +13,8 @@ from test_solve_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, short_kill
 from pycore.codec import decode  # noqa: E402
 from pycore.explain import explain, next_step, start_board  # noqa: E402
 from pycore.explain.board import Step  # noqa: E402
-from pycore.explain.forcing import EASY, contradiction_after, nishio, solver_refutes  # noqa: E402
+from pycore.explain.forcing import (contradiction_after, easy_strategies, nishio,  # noqa: E402
+                                    solver_refutes)
 from pycore.explain.registry import BY_SLUG  # noqa: E402
 from pycore.model import Cage, Position, Puzzle  # noqa: E402
 
@@ -62,7 +63,7 @@ def test_a_nishio_step_says_what_its_supposition_leads_to_and_that_holds():
     name = board.geometry.name(cell)
     assert step.text.startswith(f"Nishio: if {name} were {digit}, ")
     assert step.text.endswith(f"so {name} is not {digit}")
-    easy = [BY_SLUG[slug] for slug in EASY if slug in BY_SLUG]
+    easy = easy_strategies()
     count, reason = contradiction_after(board.apply(Step("x", "", placements=((cell, digit),))),
                                         easy, [10 ** 6])
     assert f"{count} easy steps" in step.text and f"({reason})" in step.text
@@ -79,7 +80,7 @@ def test_nishio_finds_nothing_on_a_hardest_killer_and_gives_up_within_its_budget
 def refuted_by_easy_steps(board):
     """Every (cell, digit) whose supposition the easy steps alone, with no budget, lead to a
     contradiction; and every candidate tried."""
-    easy = [BY_SLUG[slug] for slug in EASY if slug in BY_SLUG]
+    easy = easy_strategies()
     refuted, tried = set(), []
     for cell in board.open_cells():
         for digit in range(1, board.size + 1):
