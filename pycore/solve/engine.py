@@ -294,6 +294,7 @@ def revise_set(net, index, cells, cand, live, singles, changed):
             problem = narrow_cells(cells, allowed, cand, singles, changed)
             if problem:
                 return problem
+            masks = None   # stale
     # else: the same combinations as last time, whose union the cells are already within.
     needed = required & ~solved
     # A needed digit dealt with when the constraint last looked, which no cell has lost since,
@@ -323,7 +324,10 @@ def revise_set(net, index, cells, cand, live, singles, changed):
             cand[holder] = bit
             singles.append(holder)
             changed.add(holder)
-    live[index] = (sets, keep, [cand[c] for c in cells], needed, allowed, required)
+            masks = None
+    if masks is None:
+        masks = [cand[c] for c in cells]
+    live[index] = (sets, keep, masks, needed, allowed, required)
     return None
 
 
