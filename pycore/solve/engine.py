@@ -294,7 +294,7 @@ def revise_set(net, index, cells, cand, live, singles, changed):
             problem = narrow_cells(cells, allowed, cand, singles, changed)
             if problem:
                 return problem
-            masks = None   # stale
+            masks = None   # read again at the end
     # else: the same combinations as last time, whose union the cells are already within.
     needed = required & ~solved
     # A needed digit dealt with when the constraint last looked, which no cell has lost since,
@@ -325,6 +325,8 @@ def revise_set(net, index, cells, cand, live, singles, changed):
             singles.append(holder)
             changed.add(holder)
             masks = None
+    # Unless one of its own cells narrowed here (onlookers losing a digit are never its own
+    # cells), the masks read at the start are the ones to remember: 0.97x the time.
     if masks is None:
         masks = [cand[c] for c in cells]
     live[index] = (sets, keep, masks, needed, allowed, required)
