@@ -321,11 +321,12 @@ def test_step_slices_on_a_hard_killer_match_and_stay_small():
 
 
 def test_search_is_iterative_not_recursive():
+    puzzle = hard_killer()   # before the limit: its first call imports modules, deep in importlib
     depth = len(inspect.stack())
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(depth + 40)
     try:
-        result = solve(hard_killer())
+        result = solve(puzzle)
     finally:
         sys.setrecursionlimit(old)
     assert result.status == "unique" and result.guesses > 10
