@@ -36,7 +36,7 @@ def linear(cand, groups, total):
     minus = sum(len(cells) for sign, cells in groups if sign < 0)
     op = (total + 10 * minus, tuple(groups))
     cand = list(cand)
-    problem = revise_linear(net, 0, op, cand, [], set())
+    problem = revise_linear(net, 0, op, cand, [None], [], set())
     return problem, cand
 
 

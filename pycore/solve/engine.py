@@ -98,7 +98,11 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
             elif kind == TUPLES:
                 problem = revise_tuples(index, cells, size, cand, live, singles, changed)
             elif kind == LINEAR:
-                problem = revise_linear(net, index, op, cand, singles, changed)
+                if live[index]:   # three or fewer open cells: only the exact filter is left
+                    problem = exact_linear(index, op[0], op[1], net.sum_tables[2], size, cand,
+                                           singles, changed)
+                else:
+                    problem = revise_linear(net, index, op, cand, live, singles, changed)
             else:
                 problem = revise_sum(index, cells, total, op, kind, cand, singles, changed)
             if problem:
@@ -383,7 +387,7 @@ def revise_bounds(index, cells, total, cand, singles, changed):
     return None
 
 
-def revise_linear(net, index, op, cand, singles, changed):
+def revise_linear(net, index, op, cand, live, singles, changed):
     """A +1/-1 sum (innies minus outies). Minus cells are mirrored (digit d as n+1-d) so every
     group adds up; each group of mutually seeing cells adds at least its k smallest and at most
     its k largest digits. A cell may rise above its group's k-th smallest digit only by the
@@ -413,6 +417,8 @@ def revise_linear(net, index, op, cand, singles, changed):
     if rise < 0 or fall < 0:
         return (CAGE, index)
     if opened <= 3:
+        # Cells only ever get narrower below this node: the bounds have nothing more to say.
+        live[index] = True
         return exact_linear(index, shifted, groups, mirror, top_digit, cand, singles, changed)
     if rise >= top_digit - 1 and fall >= top_digit - 1:
         return None   # slack enough for any digit in any cell
