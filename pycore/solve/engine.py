@@ -98,8 +98,9 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
             elif kind == TUPLES:
                 problem = revise_tuples(index, cells, size, cand, live, singles, changed)
             elif kind == LINEAR:
-                if live[index]:   # three or fewer open cells: only the exact filter is left
-                    problem = exact_linear(index, op[0], op[1], net.sum_tables[2], size, cand,
+                rest = live[index]
+                if rest:   # three or fewer open cells: only the exact filter is left
+                    problem = exact_linear(index, rest, net.sum_tables[2], size, cand, live,
                                            singles, changed)
                 else:
                     problem = revise_linear(net, index, op, cand, live, singles, changed)
@@ -417,9 +418,9 @@ def revise_linear(net, index, op, cand, live, singles, changed):
     if rise < 0 or fall < 0:
         return (CAGE, index)
     if opened <= 3:
-        # Cells only ever get narrower below this node: the bounds have nothing more to say.
-        live[index] = True
-        return exact_linear(index, shifted, groups, mirror, top_digit, cand, singles, changed)
+        # Cells only ever get narrower below this node: from now on the exact filter does it all.
+        return exact_linear(index, open_rest(shifted, groups, top_digit, cand), mirror, top_digit,
+                            cand, live, singles, changed)
     if rise >= top_digit - 1 and fall >= top_digit - 1:
         return None   # slack enough for any digit in any cell
     for (sign, cells), union in zip(groups, unions):
@@ -438,10 +439,9 @@ def revise_linear(net, index, op, cand, live, singles, changed):
     return None
 
 
-def exact_linear(index, shifted, groups, mirror, top_digit, cand, singles, changed):
-    """The last one, two or three open cells of a LINEAR sum (digits mirrored for minus cells) must
-    make up what the solved ones leave of the total exactly: each keeps only the digits the
-    other can complete."""
+def open_rest(shifted, groups, top_digit, cand):
+    """A LINEAR sum's open cells, as (cell, sign, group), and what they must make up once the
+    solved ones are taken off the total (digits mirrored for minus cells)."""
     target = shifted
     open_cells = []
     for group, (sign, cells) in enumerate(groups):
@@ -451,6 +451,23 @@ def exact_linear(index, shifted, groups, mirror, top_digit, cand, singles, chang
                 open_cells.append((cell, sign, group))
             else:
                 target -= mask.bit_length() if sign > 0 else top_digit + 1 - mask.bit_length()
+    return target, open_cells
+
+
+def exact_linear(index, rest, mirror, top_digit, cand, live, singles, changed):
+    """The last one, two or three open cells of a LINEAR sum (`rest`: as open_rest gives them,
+    when last seen) must make up what the solved ones leave of the total exactly: each keeps only
+    the digits the others can complete. The rest is remembered as the constraint's live state,
+    so later revisions below this node look at these cells only."""
+    target, last_open = rest
+    open_cells = []
+    for entry in last_open:
+        mask = cand[entry[0]]
+        if mask & (mask - 1):
+            open_cells.append(entry)
+        else:
+            target -= mask.bit_length() if entry[1] > 0 else top_digit + 1 - mask.bit_length()
+    live[index] = (target, open_cells)
     if not open_cells:
         return None if target == 0 else (CAGE, index)
     masks = []

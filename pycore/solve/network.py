@@ -15,7 +15,8 @@ Constraint kinds (the first field of each constraint tuple):
 - LINEAR: a derived killer sum with +1 and -1 coefficients (innies minus outies of a run of
   houses); the op field holds (shifted total, groups of mutually seeing cells with their sign),
   reasoned about by bounds that know each group's digits differ, then exactly once three or fewer
-  cells are open (its live state: True from then on, as cells only narrow below that node).
+  cells are open (its live state from then on: those cells and what they must make up, as cells
+  only narrow below that node).
 """
 from __future__ import annotations
 
