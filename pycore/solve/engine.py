@@ -65,7 +65,7 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
     # time). The order of revision decides which constraint finds a contradiction, and so the
     # blame: waking a cell's constraints in their index order, cell by cell, is part of it.
     queue: deque[int] = deque()
-    queued: set[int] = set()
+    queued = bytearray(len(constraints))
     while True:
         # Naked singles: a solved cell's digit leaves all its peers.
         while singles:
@@ -84,14 +84,14 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
         if changed:
             for cell in changed:
                 for index in constraints_of[cell]:
-                    if index not in queued:
-                        queued.add(index)
+                    if not queued[index]:
+                        queued[index] = 1
                         queue.append(index)
                 touched |= unit_sets_of[cell]
             changed.clear()
         if queue:
             index = queue.popleft()
-            queued.discard(index)
+            queued[index] = 0
             kind, cells, total, op = constraints[index]
             if kind == SET:
                 problem = revise_set(net, index, cells, cand, live, singles, changed)
