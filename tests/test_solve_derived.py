@@ -21,7 +21,7 @@ from pycore.solve.engine import CAGE, revise_linear, three_cells_exactly
 from pycore.solve.network import (LINEAR, add_derived_when_stuck, cliques, compile_puzzle,
                                    sum_tables)
 
-from test_solve import is_valid_solution, killer_around_a_deadly_rectangle
+from test_solve import first, is_valid_solution, killer_around_a_deadly_rectangle, puzzle_from_record
 
 DATA = Path(__file__).resolve().parents[1] / "bench" / "data" / "hard_killers.jsonl"
 RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
@@ -324,3 +324,57 @@ def test_propagation_keeps_the_solution_and_stops_at_a_fixpoint(name):
         assert engine.propagate(net, again, live[:], [], set(range(81))) is None
         assert again == cand
     assert narrowed == 8   # each state was narrowed beyond its placed digits
+
+
+def intersection_removal_by_hand(net, numbers, cand):
+    """What intersection removal must do, cell by cell: in each unit in turn, each digit not
+    solved there leaves every cell outside the unit that sees all its places. True when a digit
+    has no place left or a cell is left empty."""
+    for number in numbers:
+        unit = net.units[number]
+        solved = {cand[c] for c in unit if bin(cand[c]).count("1") == 1}
+        for digit in range(1, net.size + 1):
+            bit = 1 << (digit - 1)
+            if bit in solved:
+                continue
+            places = [c for c in unit if cand[c] & bit]
+            if not places:
+                return True
+            for cell in range(net.cell_count):
+                if cell not in unit and all(cell in net.peers[p] for p in places) and cand[cell] & bit:
+                    cand[cell] &= ~bit
+                    if not cand[cell]:
+                        return True
+    return False
+
+
+@pytest.mark.parametrize("kind", ["killer", "windoku"])
+def test_intersection_removal_skips_only_digits_with_nothing_to_remove(kind):
+    """Intersection removal leaves out digits with more places in a unit than any outside cell
+    sees (PlaceCounts); on random states of a hard killer (cages make cells see more of a unit)
+    and of a Windoku, it removes exactly what the cell-by-cell rule removes."""
+    if kind == "killer":
+        puzzle = puzzle_of(BY_NAME["TAREK_ALL#37"])
+        net = compile_puzzle(puzzle)
+        add_derived_when_stuck(puzzle, net)
+    else:
+        net = compile_puzzle(puzzle_from_record(first("windoku")))
+    assert net.pointing and net.place_counts is not None
+    rnd = random.Random(kind)
+    removed = contradictions = 0
+    for _ in range(300):
+        keep = rnd.choice([0.3, 0.5, 0.7])
+        cand = [mask_of([d for d in range(1, 10) if rnd.random() < keep]) or 1 << rnd.randrange(9)
+                for _ in range(81)]
+        numbers = sorted(rnd.sample(range(len(net.units)), 6))   # the order it takes them in
+        expected = cand[:]
+        failed = intersection_removal_by_hand(net, numbers, expected)
+        got = cand[:]
+        problem = engine.point_in_units(net, sum(1 << n for n in numbers), got, [], set())
+        if failed:
+            contradictions += 1
+            assert problem is not None
+        else:
+            assert problem is None and got == expected
+            removed += got != cand
+    assert removed > 30 and contradictions > 10   # both outcomes were exercised

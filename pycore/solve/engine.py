@@ -158,17 +158,23 @@ def point_in_units(net: Network, numbers, cand, singles, changed):
     fixpoint already)."""
     peer_bits = net.peer_bits
     units, all_unit_bits = net.units, net.unit_bits
+    counting = net.place_counts
+    spread, excess = counting.spread, counting.excess
     while numbers:
         low = numbers & -numbers
         numbers ^= low
         number = low.bit_length() - 1
         unit, unit_bits = units[number], all_unit_bits[number]
         solved = 0
+        counts = excess[number]
         for cell in unit:
             mask = cand[cell]
+            counts += spread[mask]
             if not mask & (mask - 1):
                 solved |= mask
-        open_digits = net.all_digits & ~solved
+        # Digits with more places than any cell outside the unit sees have nothing to remove.
+        crowded = counting.digits[counts >> counting.top & counting.ones]
+        open_digits = net.all_digits & ~solved & ~crowded
         while open_digits:
             bit = open_digits & -open_digits
             open_digits ^= bit

@@ -59,6 +59,59 @@ class Network:
     constraint_bits: list = field(default_factory=list)      # cells of each constraint, bit set
     sum_tables: tuple | None = None     # (ascending sums, descending sums, mirror) per mask: LINEAR
     house_rests: list = field(default_factory=list)   # per constraint: rest of each house it is in
+    place_counts: PlaceCounts | None = None   # for intersection removal (set with `pointing`)
+
+
+class PlaceCounts:
+    """Every digit's count of places in a unit, found with one addition per cell: a mask's digits
+    are spread to lanes of `width` bits (`spread`), so the sum of a unit's spread masks holds each
+    digit's count in its lane. Its `excess` added first, a lane's top bit is set exactly when
+    the digit has more places than any cell outside the unit sees (peers in the unit through its
+    row, column, box or cage): intersection removal has nothing to find for such a digit, and
+    on the hardest killers three in four digits it looked at were such (5 to 9 places)."""
+    __slots__ = ("spread", "digits", "top", "ones", "excess")
+
+    def __init__(self, size: int, peer_bits: tuple[int, ...], unit_bits: tuple[int, ...]):
+        width = size.bit_length() + 1   # a lane holds any count plus the excess
+        self.top = width - 1
+        self.ones = sum(1 << (width * d) for d in range(size))
+        self.spread, self.digits = Lanes(width, True), Lanes(width, False)
+        outside_seen = [max(((peers & bits).bit_count() for cell, peers in enumerate(peer_bits)
+                             if not bits >> cell & 1), default=0)
+                        for bits in unit_bits]
+        self.excess = [((1 << self.top) - 1 - seen) * self.ones for seen in outside_seen]
+
+
+@lru_cache(maxsize=16)
+def place_counts(size: int, peer_bits: tuple[int, ...], unit_bits: tuple[int, ...]) -> PlaceCounts:
+    """One PlaceCounts per grid geometry: its memos fill once for every puzzle of that shape."""
+    return PlaceCounts(size, peer_bits, unit_bits)
+
+
+def place_counts_of(net: Network) -> PlaceCounts:
+    return place_counts(net.size, tuple(net.peer_bits), tuple(net.unit_bits))
+
+
+class Lanes(dict):
+    """mask -> the same digits spread one per `width`-bit lane (or back), memoised."""
+    def __init__(self, width: int, to_lanes: bool):
+        super().__init__()
+        self.width, self.to_lanes = width, to_lanes
+
+    def __missing__(self, key: int) -> int:
+        result, digit, value = 0, 0, key
+        if self.to_lanes:
+            while value >> digit:
+                if value >> digit & 1:
+                    result |= 1 << (digit * self.width)
+                digit += 1
+        else:
+            while value:
+                result |= (value & 1) << digit
+                value >>= self.width
+                digit += 1
+        self[key] = result
+        return result
 
 
 def units_of_cells(units, count: int) -> list[tuple[int, ...]]:
@@ -115,6 +168,8 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
     # Measured: the windows overlap rows, columns and boxes so much that intersection removal
     # saves more search than it costs; for every other kind it costs more than it saves.
     net.pointing = puzzle.kind == "windoku"
+    if net.pointing:
+        net.place_counts = place_counts_of(net)
     net.error = place_givens(puzzle, net)
     if net.error:
         return net
@@ -162,6 +217,7 @@ def add_derived_when_stuck(puzzle: Puzzle, net: Network) -> int:
         # Measured on the hardest killers: intersection removal takes 11% fewer guesses once
         # a killer needs guessing, at no cost in time (it only pays for Windoku otherwise).
         net.pointing = True
+        net.place_counts = net.place_counts or place_counts_of(net)
         add_derived_sums(puzzle, net)
         index_constraints(net)
     return start
