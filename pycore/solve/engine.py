@@ -546,9 +546,15 @@ def most_constrained_cell(cand: list[int], blame: list[int]) -> int:
     return best
 
 
-def narrowest(cand: list[int]) -> int:
-    """The fewest candidates of any open cell (0 when none is open)."""
-    return min((m.bit_count() for m in cand if m & (m - 1)), default=0)
+def wide(cand: list[int]) -> bool:
+    """Whether some cell is open and every open cell has at least WIDE candidates."""
+    opened = False
+    for mask in cand:
+        if mask & (mask - 1):
+            if mask.bit_count() < WIDE:
+                return False
+            opened = True
+    return opened
 
 
 def space(cand: list[int]) -> float:
@@ -672,7 +678,7 @@ class Solver:
                     if (not self.derived and self.guesses >= DERIVE_AFTER
                             and self.add_derived(cand, live)):
                         continue
-                    if self.probing and narrowest(cand) >= WIDE:
+                    if self.probing and wide(cand):
                         self.probe = self.probe_cells(cand, live)
                         continue
             if cell < 0:
@@ -698,7 +704,7 @@ class Solver:
         root_cand, root_live = self.root[0][:], self.root[1] + new_live
         self.nodes += 1
         if (propagate(self.net, root_cand, root_live, [], set(range(self.net.cell_count))) is None
-                and narrowest(root_cand) >= WIDE):
+                and wide(root_cand)):
             # Nothing found so far is lost: the blame stays, and a solution met on the way is
             # met again.
             self.stack.clear()
@@ -758,7 +764,7 @@ class Solver:
                 continue
             if score < best_score:
                 best, best_score = cell, score
-        if best < 0 or not cand[best] & (cand[best] - 1) or narrowest(cand) < WIDE:
+        if best < 0 or not cand[best] & (cand[best] - 1) or not wide(cand):
             return cand, live, None, most_constrained_cell(cand, self.blame)
         return cand, live, None, best
 
