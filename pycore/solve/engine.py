@@ -105,7 +105,7 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
                 else:
                     problem = revise_linear(net, index, op, cand, live, singles, changed)
             else:
-                problem = revise_sum(index, cells, total, op, kind, cand, singles, changed)
+                problem = revise_sum(index, cells, total, op, kind, size, cand, singles, changed)
             if problem:
                 return problem
             continue
@@ -243,11 +243,11 @@ def narrow(cand, cell, keep, singles, changed):
     return True
 
 
-def revise_sum(index, cells, total, op, kind, cand, singles, changed):
+def revise_sum(index, cells, total, op, kind, size, cand, singles, changed):
     """BOUNDS and FULL constraints: min/max reasoning for sums; other arithmetic can only be
     checked once every cell is solved."""
     if kind == BOUNDS or op == "+":
-        problem = revise_bounds(index, cells, total, cand, singles, changed)
+        problem = revise_bounds(index, cells, total, size, cand, singles, changed)
         if problem or kind == BOUNDS:
             return problem
     masks = [cand[c] for c in cells]
@@ -372,23 +372,24 @@ def revise_tuples(index, cells, size, cand, live, singles, changed):
     return None
 
 
-def revise_bounds(index, cells, total, cand, singles, changed):
+def revise_bounds(index, cells, total, size, cand, singles, changed):
     """A sum over cells that may repeat digits: each cell lies between the total less the
     others' largest and the total less the others' smallest."""
-    lows = []
-    highs = []
+    low_sum = high_sum = 0
     for cell in cells:
         mask = cand[cell]
-        lows.append((mask & -mask).bit_length())
-        highs.append(mask.bit_length())
-    low_sum, high_sum = sum(lows), sum(highs)
-    if not low_sum <= total <= high_sum:
+        low_sum += (mask & -mask).bit_length()
+        high_sum += mask.bit_length()
+    rise, fall = total - low_sum, high_sum - total
+    if rise < 0 or fall < 0:
         return (CAGE, index)
-    for cell, low, high in zip(cells, lows, highs):
-        top = total - (low_sum - low)
-        bottom = total - (high_sum - high)
-        if top < high or bottom > low:
-            keep = ((1 << max(top, 0)) - 1) & ~((1 << max(bottom - 1, 0)) - 1)
+    if rise >= size - 1 and fall >= size - 1:
+        return None   # slack enough for any digit in any cell
+    for cell in cells:
+        mask = cand[cell]
+        low, high = (mask & -mask).bit_length(), mask.bit_length()
+        if high - low > rise or high - low > fall:
+            keep = ((1 << min(low + rise, size)) - 1) & ~((1 << max(high - fall - 1, 0)) - 1)
             if not narrow(cand, cell, keep, singles, changed):
                 return (EMPTY, cell)
     return None
