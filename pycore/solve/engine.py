@@ -262,14 +262,36 @@ def revise_set(net, index, cells, cand, live, singles, changed):
     candidates and narrow each cell to their union; a digit every combination needs goes in its
     only cell, or leaves every cell that sees all the cells that could hold it."""
     sets, alive, seen, settled, allowed, required = live[index]
-    masks = [cand[c] for c in cells]
-    if masks == seen:
-        return None   # nothing new since this constraint last looked (often its own narrowing)
-    union = solved = 0
-    for mask in masks:
-        union |= mask
-        if not mask & (mask - 1):
-            solved |= mask
+    # The live sets met every cell's mask as it was when last seen: only the cells that changed
+    # since need checking again. `lost`: the digits some cell lost since then (masks only ever
+    # narrow along a branch, so a cell that changed lost something).
+    keep = alive
+    # The memos are read inline (a dict hit, no method call: this is the search's hottest loop);
+    # the DigitSets methods compute and remember a miss.
+    meeting = sets.meeting
+    masks = []
+    union = solved = lost = 0
+    if seen is None:
+        lost = -1
+        for cell in cells:
+            mask = cand[cell]
+            masks.append(mask)
+            union |= mask
+            if not mask & (mask - 1):
+                solved |= mask
+            keep &= meeting.get(mask) or sets.meet(mask)
+    else:
+        for cell, old in zip(cells, seen):
+            mask = cand[cell]
+            masks.append(mask)
+            union |= mask
+            if not mask & (mask - 1):
+                solved |= mask
+            if mask != old:
+                lost |= old & ~mask
+                keep &= meeting.get(mask) or sets.meet(mask)
+        if not lost:
+            return None   # nothing new since this constraint last looked (often its own narrowing)
     must = solved
     for rest in net.house_rests[index]:
         # Digits the rest of a house cannot hold must be here.
@@ -277,22 +299,6 @@ def revise_set(net, index, cells, cand, live, singles, changed):
         for cell in rest:
             elsewhere |= cand[cell]
         must |= net.all_digits & ~elsewhere
-    # The live sets met every cell's mask as it was when last seen: only the cells that changed
-    # since need checking again. `lost`: the digits some cell lost since then.
-    keep = alive
-    # The memos are read inline (a dict hit, no method call: this is the search's hottest loop);
-    # the DigitSets methods compute and remember a miss.
-    meeting = sets.meeting
-    if seen is None:
-        lost = -1
-        for mask in masks:
-            keep &= meeting.get(mask) or sets.meet(mask)
-    else:
-        lost = 0
-        for mask, old in zip(masks, seen):
-            if mask != old:
-                lost |= old & ~mask
-                keep &= meeting.get(mask) or sets.meet(mask)
     if allowed & ~union:   # some live set uses a digit no cell has left
         keep &= sets.within.get(union) or sets.inside(union)
     if must & ~required:   # some live set lacks a digit that must be here
