@@ -474,19 +474,17 @@ def exact_linear(index, rest, mirror, top_digit, cand, live, singles, changed):
     so later revisions below this node look at these cells only."""
     target, last_open = rest
     open_cells = []
+    masks = []   # mirrored for minus cells
     for entry in last_open:
         mask = cand[entry[0]]
         if mask & (mask - 1):
             open_cells.append(entry)
+            masks.append(mask if entry[1] > 0 else mirror[mask])
         else:
             target -= mask.bit_length() if entry[1] > 0 else top_digit + 1 - mask.bit_length()
     live[index] = (target, open_cells)
     if not open_cells:
         return None if target == 0 else (CAGE, index)
-    masks = []
-    for cell, sign, _ in open_cells:
-        mask = cand[cell]
-        masks.append(mask if sign > 0 else mirror[mask])
     if len(open_cells) == 3:
         keeps = three_cells_exactly(target, masks, [g for _, _, g in open_cells], mirror,
                                     top_digit)
