@@ -431,9 +431,12 @@ def revise_linear(net, index, op, cand, live, singles, changed):
     if rise < 0 or fall < 0:
         return (CAGE, index)
     if opened <= 3:
-        # Cells only ever get narrower below this node: from now on the exact filter does it all.
-        return exact_linear(index, open_rest(shifted, groups, top_digit, cand), mirror, top_digit,
-                            cand, live, singles, changed)
+        # Cells only ever get narrower below this node: from now on the exact filter does it all
+        # (it takes the solved cells off the total itself).
+        every_cell = [(cell, sign, group) for group, (sign, cells) in enumerate(groups)
+                      for cell in cells]
+        return exact_linear(index, (shifted, every_cell), mirror, top_digit, cand, live, singles,
+                            changed)
     if rise >= top_digit - 1 and fall >= top_digit - 1:
         return None   # slack enough for any digit in any cell
     for (sign, cells), union in zip(groups, unions):
@@ -452,26 +455,12 @@ def revise_linear(net, index, op, cand, live, singles, changed):
     return None
 
 
-def open_rest(shifted, groups, top_digit, cand):
-    """A LINEAR sum's open cells, as (cell, sign, group), and what they must make up once the
-    solved ones are taken off the total (digits mirrored for minus cells)."""
-    target = shifted
-    open_cells = []
-    for group, (sign, cells) in enumerate(groups):
-        for cell in cells:
-            mask = cand[cell]
-            if mask & (mask - 1):
-                open_cells.append((cell, sign, group))
-            else:
-                target -= mask.bit_length() if sign > 0 else top_digit + 1 - mask.bit_length()
-    return target, open_cells
-
-
 def exact_linear(index, rest, mirror, top_digit, cand, live, singles, changed):
-    """The last one, two or three open cells of a LINEAR sum (`rest`: as open_rest gives them,
-    when last seen) must make up what the solved ones leave of the total exactly: each keeps only
-    the digits the others can complete. The rest is remembered as the constraint's live state,
-    so later revisions below this node look at these cells only."""
+    """The last one, two or three open cells of a LINEAR sum must make up what the solved ones
+    leave of the total exactly (digits mirrored for minus cells): each keeps only the digits the
+    others can complete. `rest` is (what the cells make up, [(cell, sign, group)]) as last seen;
+    what is left of it once the newly solved cells are taken off is remembered as the
+    constraint's live state, so later revisions below this node look at those cells only."""
     target, last_open = rest
     open_cells = []
     masks = []   # mirrored for minus cells
