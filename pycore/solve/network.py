@@ -451,29 +451,51 @@ def cliques(cells, peer_bits) -> list[tuple[int, ...]]:
     return [tuple(g) for g in groups]
 
 
-def house_unions(net: Network, puzzle: Puzzle):
-    """Every union of 1 … n-1 houses of one kind (rows, columns, boxes or regions), as
-    (number of houses, cell bits). All of them, not runs from one end: a turned or permuted grid
-    then gets the same derived sums (runs of rows, columns and boxes from the top-left gave a
-    rotated killer 28 where the published one had 32, a band-permuted one 17)."""
+def house_kinds(net: Network, puzzle: Puzzle) -> list[list[int]]:
+    """The houses of each kind (rows, columns, boxes or regions) as cell bit sets."""
     n = net.size
     kinds = [net.unit_bits[:n], net.unit_bits[n:2 * n]]
     if puzzle.region_of is not None:
         kinds.append(net.unit_bits[2 * n:3 * n])
-    for houses in kinds:
-        areas = [0] * (1 << n)
-        for chosen in range(1, (1 << n) - 1):
-            low = chosen & -chosen
-            areas[chosen] = areas[chosen ^ low] | houses[low.bit_length() - 1]
-            yield chosen.bit_count(), areas[chosen]
+    return kinds
+
+
+def house_unions(houses: list[int], cages) -> list[tuple[int, int, int]]:
+    """Per union of houses (indexed by the chosen houses as bits): its cells, the cells of the
+    cages with more than half their cells inside it, and those cages' totals added. The unions
+    are walked in Gray-code order, each one house away from the one before, so only the cages
+    touching that house are looked at again (0.6x the time of testing every cage against every
+    union)."""
+    touching = [[(i, (bits & house).bit_count(), size // 2, bits, total)
+                 for i, (bits, size, total) in enumerate(cages) if bits & house]
+                for house in houses]
+    inside = [0] * len(cages)   # each cage's cells inside the current union
+    area = pieces = pieces_total = chosen = 0
+    found = [(0, 0, 0)] * (1 << len(houses))
+    for step in range(1, 1 << len(houses)):
+        house = (step & -step).bit_length() - 1
+        chosen ^= 1 << house
+        area ^= houses[house]
+        joined = chosen >> house & 1
+        for i, count, half, bits, total in touching[house]:
+            was = inside[i]
+            now = inside[i] = was + count if joined else was - count
+            if (now > half) != (was > half):   # more than half its cells inside, or no longer
+                pieces ^= bits
+                pieces_total += total if now > half else -total
+        found[chosen] = (area, pieces, pieces_total)
+    return found
 
 
 def add_derived_sums(puzzle: Puzzle, net: Network) -> None:
-    """The rule of 45 over every union of k houses of one kind (k = 1 … n-1): the cages
-    mostly inside the union (more than half their cells) add to a known total, so the cells
-    they leave out of the union (innies) and the cells they bring in from outside (outies) are
-    tied: sum(outies) - sum(innies) = cage totals - 45k. And per house, each cage poking out by
-    one cell ties that cell to the rest of the house. Built once per puzzle, as LINEAR."""
+    """The rule of 45 over every union of k houses of one kind (k = 1 … n-1; all of them, not
+    runs from one end, so a turned or permuted grid gets the same sums: runs of rows, columns
+    and boxes from the top-left gave a rotated killer 28 where the published one had 32, a
+    band-permuted one 17): the cages mostly inside the union (more than half their cells) add
+    to a known total, so the cells they leave out of the union (innies) and the cells they bring
+    in from outside (outies) are tied: sum(outies) - sum(innies) = cage totals - 45k. And per
+    house, each cage poking out by one cell ties that cell to the rest of the house. Built once
+    per puzzle, as LINEAR."""
     n = net.size
     if n > DERIVED_MAX_SIZE:
         return
@@ -485,20 +507,18 @@ def add_derived_sums(puzzle: Puzzle, net: Network) -> None:
     for bits, _, _ in cages:
         caged |= bits
     seen = {(sum(1 << c for c in cells), 0) for _, cells, _, _ in net.constraints}
-    for k, area in house_unions(net, puzzle):
-        pieces = pieces_total = 0
-        for bits, size, total in cages:
-            if 2 * (bits & area).bit_count() > size:
-                pieces |= bits
-                pieces_total += total
-        innies, outies = area & ~pieces, pieces & ~area
-        a, b = innies.bit_count(), outies.bit_count()
-        if not a + b or a + b > n or (a > 2 and b > 2):
-            continue
-        if not (innies | outies) & ~caged and a + b > DERIVED_MAX_CELLS:
-            continue
-        add_linear(net, outies, innies, pieces_total - k * unit_total,
-                   f"the innies and outies of {k} houses", seen)
+    for houses in house_kinds(net, puzzle):
+        unions = house_unions(houses, cages)
+        for chosen in range(1, (1 << n) - 1):   # every union but the whole grid
+            area, pieces, pieces_total = unions[chosen]
+            innies, outies = area & ~pieces, pieces & ~area
+            a, b = innies.bit_count(), outies.bit_count()
+            if not a + b or a + b > n or (a > 2 and b > 2):
+                continue
+            if not (innies | outies) & ~caged and a + b > DERIVED_MAX_CELLS:
+                continue
+            add_linear(net, outies, innies, pieces_total - chosen.bit_count() * unit_total,
+                       f"the innies and outies of {chosen.bit_count()} houses", seen)
     add_poking_out(net, cages, unit_total, seen)
 
 
