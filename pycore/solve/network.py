@@ -12,7 +12,7 @@ Constraint kinds (the first field of each constraint tuple):
   and the union of those fillings.
 - BOUNDS: a larger sum of cells that may repeat digits; only min/max reasoning, no live state.
 - FULL: a KenKen cage too big to enumerate; arithmetic is checked once every cell is solved.
-- LINEAR: a derived killer sum with +1 and -1 coefficients (innies minus outies of a run of
+- LINEAR: a derived killer sum with +1 and -1 coefficients (outies minus innies of a union of
   houses); the op field holds (shifted total, groups of mutually seeing cells with their sign),
   reasoned about by bounds that know each group's digits differ, then exactly once three or fewer
   cells are open (its live state from then on: those cells and what they must make up, as cells
