@@ -19,7 +19,7 @@ from pycore.solve import combos, engine
 from pycore.solve.combos import combinations_for, digit_sets
 from pycore.solve.engine import CAGE, revise_linear, three_cells_exactly
 from pycore.solve.network import (LINEAR, add_derived_when_stuck, cliques, compile_puzzle,
-                                   sum_tables)
+                                   linear_op, sum_tables)
 
 from test_solve import first, is_valid_solution, killer_around_a_deadly_rectangle, puzzle_from_record
 
@@ -34,7 +34,7 @@ def linear(cand, groups, total):
     sum(+ groups) - sum(- groups) = total; returns (problem, cand)."""
     net = SimpleNamespace(size=9, sum_tables=sum_tables(9))
     minus = sum(len(cells) for sign, cells in groups if sign < 0)
-    op = (total + 10 * minus, tuple(groups))
+    op = linear_op(total + 10 * minus, tuple(groups))
     cand = list(cand)
     problem = revise_linear(net, 0, op, cand, [None], [], set())
     return problem, cand

@@ -159,7 +159,8 @@ def point_in_units(net: Network, numbers, cand, singles, changed):
     peer_bits = net.peer_bits
     units, all_unit_bits = net.units, net.unit_bits
     counting = net.place_counts
-    spread, excess = counting.spread, counting.excess
+    spread, excess, lanes_of = counting.spread, counting.excess, counting.digits
+    top, ones = counting.top, counting.ones
     while numbers:
         low = numbers & -numbers
         numbers ^= low
@@ -173,7 +174,7 @@ def point_in_units(net: Network, numbers, cand, singles, changed):
             if not mask & (mask - 1):
                 solved |= mask
         # Digits with more places than any cell outside the unit sees have nothing to remove.
-        crowded = counting.digits[counts >> counting.top & counting.ones]
+        crowded = lanes_of[counts >> top & ones]
         open_digits = net.all_digits & ~solved & ~crowded
         while open_digits:
             bit = open_digits & -open_digits
@@ -408,7 +409,7 @@ def revise_linear(net, index, op, cand, live, singles, changed):
     slack the other groups' minimum leaves, and fall below the k-th largest likewise."""
     top_digit = net.size
     ascending, descending, mirror = net.sum_tables
-    shifted, groups = op
+    shifted, groups, every_cell = op
     low = high = opened = 0
     unions = []
     for sign, cells in groups:
@@ -433,8 +434,6 @@ def revise_linear(net, index, op, cand, live, singles, changed):
     if opened <= 3:
         # Cells only ever get narrower below this node: from now on the exact filter does it all
         # (it takes the solved cells off the total itself).
-        every_cell = [(cell, sign, group) for group, (sign, cells) in enumerate(groups)
-                      for cell in cells]
         return exact_linear(index, (shifted, every_cell), mirror, top_digit, cand, live, singles,
                             changed)
     if rise >= top_digit - 1 and fall >= top_digit - 1:

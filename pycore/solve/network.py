@@ -13,7 +13,8 @@ Constraint kinds (the first field of each constraint tuple):
 - BOUNDS: a larger sum of cells that may repeat digits; only min/max reasoning, no live state.
 - FULL: a KenKen cage too big to enumerate; arithmetic is checked once every cell is solved.
 - LINEAR: a derived killer sum with +1 and -1 coefficients (outies minus innies of a union of
-  houses); the op field holds (shifted total, groups of mutually seeing cells with their sign),
+  houses); the op field holds (shifted total, groups of mutually seeing cells with their sign,
+  every cell with its sign and group: linear_op),
   reasoned about by bounds that know each group's digits differ, then exactly once three or fewer
   cells are open (its live state from then on: those cells and what they must make up, as cells
   only narrow below that node).
@@ -517,8 +518,9 @@ def add_derived_sums(puzzle: Puzzle, net: Network) -> None:
                 continue
             if not (innies | outies) & ~caged and a + b > DERIVED_MAX_CELLS:
                 continue
-            add_linear(net, outies, innies, pieces_total - chosen.bit_count() * unit_total,
-                       f"the innies and outies of {chosen.bit_count()} houses", seen)
+            k = chosen.bit_count()
+            add_linear(net, outies, innies, pieces_total - k * unit_total,
+                       f"the innies and outies of {k} houses", seen)
     add_poking_out(net, cages, unit_total, seen)
 
 
@@ -559,4 +561,13 @@ def add_linear(net: Network, plus: int, minus: int, total: int, label: str, seen
     groups += [(-1, g) for g in cliques(cells_of(minus), peer_bits)]
     shifted = total + (net.size + 1) * minus.bit_count()
     cells = cells_of(plus) + cells_of(minus)
-    add(net, LINEAR, cells, total, (shifted, tuple(groups)), label, None)
+    add(net, LINEAR, cells, total, linear_op(shifted, tuple(groups)), label, None)
+
+
+def linear_op(shifted: int, groups) -> tuple:
+    """A LINEAR constraint's op field: the total with minus cells mirrored, the groups of
+    mutually seeing cells with their sign, and every cell as (cell, sign, group number), the
+    starting list of the exact filter once three or fewer cells are open."""
+    every_cell = tuple((cell, sign, number) for number, (sign, cells) in enumerate(groups)
+                       for cell in cells)
+    return shifted, groups, every_cell
