@@ -41,9 +41,10 @@ def solver_refutes(board: Board) -> Callable[[int, int], bool]:
     contradictory, in a fraction of the easy steps' time. It does what the easy steps do and more
     (singles, every cage's arithmetic), except that for a killer cage of four or more cells it
     keeps the digits of the fitting combinations where the easy steps keep each cell's digits of
-    the fitting fillings; so a supposition it does not refute is, but for that rare case, one the
-    easy steps cannot refute either, and Nishio does not follow it (tests check both kinds of
-    stuck board it is used on). A KenKen cage too big for the solver to list its fillings is
+    the fitting fillings; so a supposition it does not refute is, but for that rare case (never
+    met in 122,000 suppositions checked: pycore/explain/README.md), one the easy steps cannot
+    refute either, and Nishio does not follow it (tests check both kinds of stuck board it is
+    used on, and random killer boards). A KenKen cage too big for the solver to list its fillings is
     checked there only once solved, so with one of those every supposition is followed. The
     board is propagated once; each supposition then starts from there."""
     net = network_of(board.puzzle)
