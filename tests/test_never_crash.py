@@ -27,8 +27,18 @@ L9B = next(e["string"] for e in REAL if e["string"].startswith("L9B"))
 S9B = next(e["string"] for e in REAL if e["string"].startswith("S9B"))
 PACKED = next(e["string"] for e in REAL if len(e["string"]) == 162)
 MAY_2024 = next(e["string"] for e in REAL if "," in e["string"] and len(e["string"].partition(",")[0]) == 162)
-EMPTY_WINDOKU_16 = "WGB" + "0" * (256 * 4)
 EMPTY_WINDOKU_25 = "WPB" + "0" * (625 * 5)
+
+
+def hard_killer(name: str) -> str:
+    lines = (ROOT / "bench" / "data" / "hard_killers.jsonl").read_text().splitlines()
+    record = next(r for r in map(json.loads, lines) if r["name"] == name)
+    cages = tuple(Cage(tuple(c["cells"]), c["total"]) for c in record["cages"])
+    return encode(Puzzle("killer", 9, (0,) * 81, None, cages))
+
+
+# A search that outlasts any limit below: the slowest of ISS's Mathemagic killers (about a minute).
+SLOW_KILLER = hard_killer("MATHEMAGIC_KILLERS#12")
 
 
 def pycore(*args):
@@ -141,7 +151,7 @@ def test_command_line_kelvin_sign_exits_2_not_a_traceback():
 # ---- 3. solve has a budget on the command line ---------------------------------------------------
 
 def test_solve_on_the_command_line_stops_at_its_time_limit_with_statistics():
-    done = pycore("solve", EMPTY_WINDOKU_16, "--time-limit", "1")
+    done = pycore("solve", SLOW_KILLER, "--time-limit", "1")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["status"] == "timeout" and report["solution"] is None
@@ -242,11 +252,12 @@ def test_the_solver_set_up_is_cheap_for_every_big_cage():
             Solver(kenken_with_rows_cage(n, rows, rows * n * (n + 1) // 2 + 1))
 
 
-def test_empty_windoku_16_and_25_end_at_the_time_limit():
-    for text in (EMPTY_WINDOKU_16, EMPTY_WINDOKU_25):
+def test_a_long_search_and_a_25x25_one_end_at_the_time_limit():
+    """A 25×25 node takes milliseconds, so slices must not overrun the limit by much."""
+    for text, limit in ((SLOW_KILLER, 1), (EMPTY_WINDOKU_25, 0.3)):
         puzzle, _ = decode(text)
         with hang_guard(60):
-            result = solve(puzzle, time_limit=1)
+            result = solve(puzzle, time_limit=limit)
         assert result.status == "timeout" and result.nodes > 0
 
 

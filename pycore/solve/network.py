@@ -129,13 +129,55 @@ def unit_names(puzzle: Puzzle) -> list[str]:
     return names
 
 
+def hidden_window_name(cells, n: int) -> str:
+    rows = ", ".join(str(r + 1) for r in sorted({c // n for c in cells}))
+    columns = ", ".join(str(c + 1) for c in sorted({c % n for c in cells}))
+    return f"hidden window of rows {rows} and columns {columns}"
+
+
+def hidden_windows(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    """Windoku's implied windows, which hold every digit once as the drawn ones do: the cells
+    of a stack of window columns outside its windows (the stack's columns hold each digit as
+    often as they are wide, its windows once each), the same for a band of window rows, and the
+    cells outside both (9×9: rows 1, 5 and 9 crossed with columns 2-4, 6-8 or 1, 5 and 9, and
+    the same turned; five in all). The solver takes them as units: without them its search
+    wandered for minutes in almost empty Windoku grids (BENCHMARKS.md)."""
+    if puzzle.kind != "windoku" or not puzzle.extra_units:
+        return []
+    n = puzzle.size
+    drawn = puzzle.extra_units
+    bands = sorted({tuple(sorted({c // n for c in w})) for w in drawn})
+    stacks = sorted({tuple(sorted({c % n for c in w})) for w in drawn})
+    free_rows = tuple(r for r in range(n) if all(r not in band for band in bands))
+    free_cols = tuple(c for c in range(n) if all(c not in stack for stack in stacks))
+
+    def windows_in(rows, cols):
+        return sum(1 for w in drawn if {c // n for c in w} <= set(rows) and {c % n for c in w} <= set(cols))
+
+    found = []
+    for stack in stacks:
+        # Each of the stack's columns holds every digit once; its windows hold each once.
+        if len(stack) - windows_in(range(n), stack) == 1 and len(free_rows) * len(stack) == n:
+            found.append(tuple(r * n + c for r in free_rows for c in stack))
+    for band in bands:
+        if len(band) - windows_in(band, range(n)) == 1 and len(band) * len(free_cols) == n:
+            found.append(tuple(r * n + c for r in band for c in free_cols))
+    if (len(found) == len(stacks) + len(bands) and len(free_rows) - len(stacks) == 1
+            and len(free_rows) * len(free_cols) == n):
+        # The free rows hold each digit once per row: once in each stack's hidden window, so once
+        # in their crossing with the free columns.
+        found.append(tuple(r * n + c for r in free_rows for c in free_cols))
+    return found
+
+
 def compile_puzzle(puzzle: Puzzle) -> Network:
     n, count = puzzle.size, puzzle.cell_count
     problem = check_shape(puzzle)
     if problem:
         # Nothing else can be built on a malformed puzzle; the solver reports `error`.
         return Network(n, count, full_mask(n), [], [], [], [], [], [], [], error=problem)
-    units = [tuple(u) for u in puzzle.units]
+    hidden = hidden_windows(puzzle)
+    units = [tuple(u) for u in puzzle.units] + hidden
     killer = puzzle.kind in KILLER_KINDS
     peer_sets = [set() for _ in range(count)]
     for unit in units:
@@ -151,7 +193,7 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
     units_of = units_of_cells(units, count)
     net = Network(
         size=n, cell_count=count, all_digits=full_mask(n), units=units,
-        unit_names=unit_names(puzzle),
+        unit_names=unit_names(puzzle) + [hidden_window_name(w, n) for w in hidden],
         peers=[tuple(sorted(p)) for p in peer_sets],
         peer_bits=[sum(1 << p for p in ps) for ps in peer_sets],
         unit_bits=[sum(1 << c for c in unit) for unit in units],
