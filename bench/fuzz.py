@@ -1,7 +1,8 @@
 """Fuzz: generated and mutated puzzle strings through decode, encode and solve, in process.
 
 Run from the repository root:  python bench/fuzz.py [--inputs N] [--seed S] [--budget SECONDS]
-(`--setup` instead times the solver's set-up on big KenKen sum cages.)
+(`--setup` instead times the solver's set-up on big KenKen sum cages; `--sparse --inputs N
+--solve-seconds S` solves corpus puzzles made sparse or wrong and counts those not settled in S.)
 Every input goes through decode; a decoded puzzle is written in every format (each either a
 string that decodes back to the same puzzle, or a PuzzleStringError) and solved with a node and
 time budget. The promise under test (issue 9): nothing but PuzzleStringError ever escapes, and
@@ -190,9 +191,68 @@ def setup_times() -> None:
         print(f"| {label} | {statistics.median(runs):.1f} | {q[2] - q[0]:.1f} | {statistics.median(runs) / reference:.0f} |")
 
 
+def thinned(puzzle, rng: random.Random):
+    """A valid puzzle made sparse or wrong: few of its givens kept, givens at random, or none;
+    half the time, one cage total in five nudged by 1 or 2."""
+    from pycore.model import Cage, Puzzle
+    roll = rng.randrange(4)
+    if roll == 0:
+        keep = rng.random() * 0.3
+        givens = [d if d and rng.random() < keep else 0 for d in puzzle.givens]
+    elif roll == 1:
+        givens = [rng.randint(1, puzzle.size) if rng.random() < 0.1 else 0 for _ in puzzle.givens]
+    elif roll == 2:
+        givens = [0] * puzzle.cell_count
+    else:
+        givens = list(puzzle.givens)
+    cages = puzzle.cages
+    if cages and rng.random() < 0.5:
+        cages = tuple(Cage(c.cells, max(1, c.total + rng.choice((-2, -1, 1, 2))), c.op)
+                      if rng.random() < 0.2 else c for c in cages)
+    return Puzzle(puzzle.kind, puzzle.size, tuple(givens), puzzle.regions, cages)
+
+
+def sparse_search(count: int, seed: int, seconds: float) -> int:
+    """The solver's heavy tails: dev-corpus puzzles of every kind made sparse or wrong (`thinned`),
+    each solved with a time limit; prints how many were not settled, per kind, and a few."""
+    rng = random.Random(seed)
+    pool = []
+    for record in DEV:
+        try:
+            pool.append(decode(next(iter(record["strings"].values())))[0])
+        except PuzzleStringError:
+            continue
+    tried: Counter = Counter()
+    unsettled: Counter = Counter()
+    examples = []
+    start = time.perf_counter()
+    for _ in range(count):
+        puzzle = thinned(rng.choice(pool), rng)
+        kind = f"{puzzle.kind} {puzzle.size}×{puzzle.size}"
+        tried[kind] += 1
+        result = solve(puzzle, time_limit=seconds)
+        if result.status == "timeout":
+            unsettled[kind] += 1
+            if len(examples) < 5:
+                try:
+                    string = encode(puzzle, None, "versioned")
+                except PuzzleStringError as error:
+                    string = f"(not encodable: {error})"
+                examples.append(f"{kind}, {sum(1 for d in puzzle.givens if d)} givens: {string}")
+    print(f"sparse: {count:,} puzzles (seed {seed}) in {time.perf_counter() - start:.0f} s, "
+          f"{seconds} s each at most; not settled: {sum(unsettled.values())}")
+    for kind in sorted(tried):
+        print(f"  {kind}: {tried[kind]:,} tried, {unsettled[kind]} not settled")
+    for example in examples:
+        print("  " + example)
+    return 1 if unsettled else 0
+
+
 def main(argv=None) -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--setup", action="store_true", help="time the solver's set-up on big KenKen cages instead")
+    options.add_argument("--sparse", action="store_true",
+                         help="instead: corpus puzzles made sparse or wrong, solved with --solve-seconds each")
     options.add_argument("--inputs", type=int, default=100_000)
     options.add_argument("--seed", type=int, default=9)
     options.add_argument("--budget", type=float, default=1.0, help="seconds one input may take in all")
@@ -201,6 +261,8 @@ def main(argv=None) -> int:
     if args.setup:
         setup_times()
         return 0
+    if args.sparse:
+        return sparse_search(args.inputs, args.seed, args.solve_seconds)
     counts: Counter = Counter()
     slowest: list[tuple[float, str]] = []
     failures: list[str] = []

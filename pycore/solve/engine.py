@@ -33,6 +33,14 @@ DERIVE_AFTER = 16
 # Tuned on the hardest killers: all 14 Mathemagic killers' roots are 6-8 wide, of TAREK_ALL's 42
 # only #38's (pycore/solve/README.md has the figures).
 WIDE = 6
+# A puzzle without cages whose search has met no solution after this many nodes starts again from
+# the root, keeping its blame, with twice the allowance each time. Sparse grids have heavy tails:
+# a first guess can lead into a huge subtree with no solution (a jigsaw with one given took
+# 123,871 nodes to its first solution, a 25×25 sudoku with 56 givens more than 400,000; with
+# restarts 611 and 1,062), while every hard 9×9 sudoku we know needs fewer (AI Escargot 134,
+# Platinum Blonde 389). Killers and KenKen keep one search: their hardest are unique and need
+# thousands of nodes, every one of which a restart before the solution would repeat.
+RESTART_AFTER = 500
 
 
 @dataclass(frozen=True)
@@ -597,6 +605,8 @@ class Solver:
         self.probing = False   # choose cells by probing wherever the state is WIDE
         self.probe = None      # the probe under way: a generator, one propagation per step
         self.blame = [1] * self.net.cell_count
+        self.restart_after = None if puzzle.cages else RESTART_AFTER
+        self.run_nodes = 0     # nodes since the search last started from the root
         self.conflicts = 0
         # frames: [candidates, live, cell, untried digit bits, share of the search tree per digit]
         self.stack: list[list] = []
@@ -637,9 +647,11 @@ class Solver:
             else:
                 state = self.pending
                 self.pending = None
-                if state is None:
-                    if not stack:
-                        return self.exhausted()
+                if state is None and not stack:
+                    return self.exhausted()
+                if state is None and self.restart_due():
+                    state = self.restart()
+                elif state is None:
                     frame = stack[-1]
                     untried = frame[3]
                     bit = untried & -untried
@@ -655,6 +667,7 @@ class Solver:
                     state = (cand, frame[1][:], [cell], {cell})
                     self.weight = frame[4]
                 self.nodes += 1
+                self.run_nodes += 1
                 cand, live = state[0], state[1]
                 problem = propagate(net, *state)
                 if self.nodes == 1:
@@ -684,6 +697,19 @@ class Solver:
                 continue
             stack.append([cand, live, cell, cand[cell], self.weight / cand[cell].bit_count()])
         return None
+
+    def restart_due(self) -> bool:
+        return (self.restart_after is not None and self.run_nodes >= self.restart_after
+                and not self.solutions and self.root is not None)
+
+    def restart(self):
+        """Drops the search tree (RESTART_AFTER) and returns the root state to search again."""
+        self.stack.clear()
+        self.explored, self.weight = 0.0, 1.0
+        self.run_nodes = 0
+        self.restart_after *= 2
+        cand, live = self.root
+        return (cand[:], live[:], [], set())
 
     def add_derived(self, cand, live) -> bool:
         """After DERIVE_AFTER guesses: adds the derived sums (to the open frames as well) and,
