@@ -2,7 +2,8 @@
 
 Run from the repository root:  python bench/fuzz.py [--inputs N] [--seed S] [--budget SECONDS]
 (`--setup` instead times the solver's set-up on big KenKen sum cages; `--sparse --inputs N
---solve-seconds S` solves corpus puzzles made sparse or wrong and counts those not settled in S.)
+--solve-seconds S` solves corpus puzzles made sparse or wrong and counts those not settled in S;
+`--page --inputs N --budget S` makes the page's calls on every input that decodes.)
 Every input goes through decode; a decoded puzzle is written in every format (each either a
 string that decodes back to the same puzzle, or a PuzzleStringError) and solved with a node and
 time budget. The promise under test (issue 9): nothing but PuzzleStringError ever escapes, and
@@ -191,6 +192,74 @@ def setup_times() -> None:
         print(f"| {label} | {statistics.median(runs):.1f} | {q[2] - q[0]:.1f} | {statistics.median(runs) / reference:.0f} |")
 
 
+def random_progress(puzzle, rng: random.Random) -> list[str]:
+    """A player's progress in the page's notation, right or wrong: digits placed, pencil marks
+    (any digits, possibly contradicting everything) or nothing, cell by cell."""
+    progress = []
+    for given in puzzle.givens:
+        roll = rng.random()
+        if given:
+            progress.append("g" + BASE36[given])
+        elif roll < 0.5:
+            progress.append(".")
+        elif roll < 0.7:
+            progress.append("s" + BASE36[rng.randint(1, puzzle.size)])
+        else:
+            marks = rng.sample(range(1, puzzle.size + 1), rng.randint(1, puzzle.size))
+            progress.append("c" + "".join(BASE36[d] for d in sorted(marks)))
+    return progress
+
+
+def page_calls(count: int, seed: int, budget: float) -> int:
+    """What the page asks of the core for a puzzle it opened (pycore.api: play_view, hint_view,
+    share_links, fill_candidates, opening_progress, place_digit), on every input of the main
+    fuzz that decodes, from its givens alone and from a random progress. Each call must return
+    a dict (an answer or {"error": message}) within `budget` seconds."""
+    from pycore import api
+    rng = random.Random(seed)
+    counts: Counter = Counter()
+    failures: list[str] = []
+    slowest: list[tuple[float, str]] = []
+    start = time.perf_counter()
+    for text in inputs(count, seed):
+        try:
+            puzzle, _ = decode(text)
+        except PuzzleStringError:
+            continue
+        counts["decoded"] += 1
+        plain = ["g" + BASE36[d] if d else "." for d in puzzle.givens]
+        for progress in (plain, random_progress(puzzle, rng)):
+            cell, digit = rng.randrange(puzzle.cell_count), rng.randint(1, puzzle.size)
+            for name, call in (("play_view", lambda: api.play_view(text, progress)),
+                               ("hint_view", lambda: api.hint_view(text, progress)),
+                               ("share_links", lambda: api.share_links(text, progress)),
+                               ("fill_candidates", lambda: api.fill_candidates(text, progress)),
+                               ("opening_progress", lambda: api.opening_progress(text, progress)),
+                               ("place_digit", lambda: api.place_digit(text, progress, cell, digit))):
+                t0 = time.perf_counter()
+                try:
+                    answer = call()
+                    assert isinstance(answer, dict), type(answer)
+                except Exception as error:  # noqa: BLE001 - counting exactly these is the point
+                    counts["exception"] += 1
+                    if len(failures) < 20:
+                        failures.append(f"{name}: {type(error).__name__}: {error} <- {text[:80]!r}")
+                seconds = time.perf_counter() - t0
+                counts["calls"] += 1
+                if seconds > budget:
+                    counts["overrun"] += 1
+                    if len(failures) < 20:
+                        failures.append(f"{name} overrun {seconds:.2f} s <- {text[:80]!r}")
+                slowest = sorted(slowest + [(seconds, f"{name} {puzzle.kind} {puzzle.size}")], reverse=True)[:5]
+    print(f"page: {count:,} inputs (seed {seed}), {counts['decoded']:,} decoded, {counts['calls']:,} calls "
+          f"in {time.perf_counter() - start:.0f} s; exceptions {counts['exception']}, "
+          f"overruns (> {budget} s) {counts['overrun']}")
+    print("  slowest: " + "; ".join(f"{s * 1e3:.0f} ms {what}" for s, what in slowest))
+    for failure in failures:
+        print("  " + failure)
+    return 1 if counts["exception"] or counts["overrun"] else 0
+
+
 def thinned(puzzle, rng: random.Random):
     """A valid puzzle made sparse or wrong: few of its givens kept, givens at random, or none;
     half the time, one cage total in five nudged by 1 or 2."""
@@ -251,6 +320,8 @@ def sparse_search(count: int, seed: int, seconds: float) -> int:
 def main(argv=None) -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--setup", action="store_true", help="time the solver's set-up on big KenKen cages instead")
+    options.add_argument("--page", action="store_true",
+                         help="instead: the page's calls (pycore.api) on every input that decodes, --budget s each")
     options.add_argument("--sparse", action="store_true",
                          help="instead: corpus puzzles made sparse or wrong, solved with --solve-seconds each")
     options.add_argument("--inputs", type=int, default=100_000)
@@ -261,6 +332,8 @@ def main(argv=None) -> int:
     if args.setup:
         setup_times()
         return 0
+    if args.page:
+        return page_calls(args.inputs, args.seed, args.budget)
     if args.sparse:
         return sparse_search(args.inputs, args.seed, args.solve_seconds)
     counts: Counter = Counter()
