@@ -15,7 +15,7 @@ from time import perf_counter
 
 from ..model import Puzzle, digits_of
 from .combos import fits
-from .network import (BOUNDS, LINEAR, SET, TUPLES, Network, add_derived_when_stuck,
+from .network import (BOUNDS, LINEAR, SAME, SET, TUPLES, Network, add_derived_when_stuck,
                       cell_name, compile_puzzle)
 
 # Contradiction codes.
@@ -112,6 +112,8 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
                                            singles, changed)
                 else:
                     problem = revise_linear(net, index, op, cand, live, singles, changed)
+            elif kind == SAME:
+                problem = revise_same(index, cells, op, cand, singles, changed)
             else:
                 problem = revise_sum(index, cells, total, op, kind, size, cand, singles, changed)
             if problem:
@@ -359,6 +361,37 @@ def revise_set(net, index, cells, cand, live, singles, changed):
     return None
 
 
+def revise_same(index, cells, split, cand, singles, changed):
+    """Two groups of cells holding the same digits, counted with repeats (the law of
+    leftovers): each cell keeps only digits the other group can hold, and a digit solved in one
+    group as many times as the other group has places for it fills those places."""
+    sides = (cells[:split], cells[split:]), (cells[split:], cells[:split])
+    for side, other in sides:
+        union = 0
+        for cell in other:
+            union |= cand[cell]
+        problem = narrow_cells(side, union, cand, singles, changed)
+        if problem:
+            return problem
+    for side, other in sides:
+        solved: dict[int, int] = {}
+        for cell in side:
+            mask = cand[cell]
+            if not mask & (mask - 1):
+                solved[mask] = solved.get(mask, 0) + 1
+        for bit, count in solved.items():
+            places = [cell for cell in other if cand[cell] & bit]
+            if len(places) < count:
+                return (CAGE, index)
+            if len(places) == count:
+                for cell in places:
+                    if cand[cell] != bit:
+                        cand[cell] = bit
+                        singles.append(cell)
+                        changed.add(cell)
+    return None
+
+
 def revise_tuples(index, cells, size, cand, live, singles, changed):
     """Arithmetic by support (KenKen cages, small killer cages): drop the fillings using a digit
     some cell lost, then keep in each cell only the digits a surviving filling uses. Fillings
@@ -580,6 +613,8 @@ def describe(net: Network, problem) -> str:
     label = net.labels[problem[1]]
     if kind == LINEAR:
         return f"{label} cannot differ by {total}"
+    if kind == SAME:
+        return f"{label} cannot hold the same digits"
     if op == "+":
         return f"{label} has no combination of {len(cells)} digits totalling {total} left"
     return f"{label} has no way left to make {total} with {op}"

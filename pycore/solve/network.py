@@ -12,6 +12,8 @@ Constraint kinds (the first field of each constraint tuple):
   and the union of those fillings.
 - BOUNDS: a larger sum of cells that may repeat digits; only min/max reasoning, no live state.
 - FULL: a KenKen cage too big to enumerate; arithmetic is checked once every cell is solved.
+- SAME: jigsaw's law of leftovers, two groups of cells holding the same digits counted with
+  repeats; the op field is how many of its cells are the first group. No live state.
 - LINEAR: a derived killer sum with +1 and -1 coefficients (outies minus innies of a union of
   houses); the op field holds (shifted total, groups of mutually seeing cells with their sign,
   every cell with its sign and group: linear_op),
@@ -27,7 +29,10 @@ from functools import lru_cache
 from ..model import ARITHMETIC_KINDS, Puzzle, full_mask, mask_of
 from .combos import cage_tuples, combinations_for, digit_sets, line_sum_range, usable_digits
 
-SET, TUPLES, BOUNDS, FULL, LINEAR = 0, 1, 2, 3, 4
+SET, TUPLES, BOUNDS, FULL, LINEAR, SAME = 0, 1, 2, 3, 4, 5
+# Law of leftovers constraints (jigsaws) with more cells a side than this are not kept: each cell
+# keeps the digits of the other side, which says little once a side is wide.
+LEFTOVER_CELLS = 4
 KILLER_KINDS = frozenset({"killer", "killer-jigsaw"})
 EXACT_CAGE_CELLS = 3    # killer cages up to this many cells also get exact tuple support
 SMALL_TUPLE_GROUP = 3   # non-distinct 45-rule groups up to this many cells get exact tuples
@@ -214,6 +219,8 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
         return net
     if killer:
         add_45_rule(puzzle, net)
+    if puzzle.regions is not None:
+        add_leftovers(puzzle, net)
     index_constraints(net)
     return net
 
@@ -381,6 +388,42 @@ def add(net: Network, kind: int, cells, total: int, op: str, label: str, live) -
     net.constraints.append((kind, tuple(cells), total, op))
     net.labels.append(label)
     net.live.append(live)
+
+
+def add_leftovers(puzzle: Puzzle, net: Network) -> None:
+    """Jigsaw's law of leftovers: any k rows hold each digit k times, and so do any k regions,
+    so the cells of the rows outside the regions hold the same digits (counted with repeats) as
+    the cells of the regions outside the rows. For each band of consecutive rows or columns, the
+    k regions most inside it leave the fewest such cells; sides of up to LEFTOVER_CELLS cells
+    become SAME constraints (a band and the rest of the grid give the same pair: kept once).
+    Cell sets are bit sets (bit i = cell i): this runs for every jigsaw."""
+    n = puzzle.size
+    regions = [sum(1 << c for c, r in enumerate(puzzle.regions) if r == number)
+               for number in range(1, n + 1)]
+    rows = [sum(1 << (i * n + c) for c in range(n)) for i in range(n)]
+    columns = [sum(1 << (r * n + i) for r in range(n)) for i in range(n)]
+    seen = set()
+    for word, lines in (("rows", rows), ("columns", columns)):
+        for k in range(1, n):
+            for start in range(n - k + 1):
+                band = 0
+                for line in lines[start:start + k]:
+                    band |= line
+                overlaps = sorted(((region & band).bit_count(), region) for region in regions)
+                if k * n - sum(count for count, _ in overlaps[-k:]) > LEFTOVER_CELLS:
+                    continue
+                inside = 0
+                for _, region in overlaps[-k:]:
+                    inside |= region
+                pair = (band & ~inside, inside & ~band)
+                if not pair[0] or pair in seen or pair[::-1] in seen:
+                    continue
+                seen.add(pair)
+                first, second = cells_of(pair[0]), cells_of(pair[1])
+                span = f"{word[:-1]} {start + 1}" if k == 1 else f"{word} {start + 1}-{start + k}"
+                label = (f"the leftovers of {span} ({', '.join(cell_name(c, n) for c in first)} "
+                         f"against {', '.join(cell_name(c, n) for c in second)})")
+                add(net, SAME, first + second, 0, len(first), label, None)
 
 
 def add_45_rule(puzzle: Puzzle, net: Network) -> None:
