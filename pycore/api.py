@@ -150,7 +150,10 @@ def solve_step(solver_id: int, max_nodes: int) -> dict:
     solver = _solvers.get(solver_id)
     if solver is None:
         return {"error": f"no solve with id {solver_id} is running (finished or cancelled)"}
-    result = solver.step(max(1, int(max_nodes)))
+    nodes = _whole(max_nodes)
+    if nodes is None:
+        return {"error": f"max_nodes must be a whole number, not {max_nodes!r}"}
+    result = solver.step(max(1, nodes))
     if result is None:
         report = {"done": False, "nodes": solver.nodes, "guesses": solver.guesses}
         if solver.solutions:
@@ -167,6 +170,28 @@ def solve_cancel(solver_id: int) -> dict:
     return {}
 
 
+def _whole(value) -> int | None:
+    """`value` as an int when it is a whole number (JavaScript's numbers may arrive as floats)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _solution_digits(puzzle: Puzzle, solution) -> list[int] | None:
+    """`solution` as cell_count digits 1…size, or None when it is not that."""
+    try:
+        digits = [_whole(d) for d in solution]
+    except TypeError:
+        return None
+    if len(digits) != puzzle.cell_count or any(d is None or not 1 <= d <= puzzle.size for d in digits):
+        return None
+    return digits
+
+
 def check_view(text: str, progress: list[str], solution: list[int]) -> dict:
     """The player's mistakes against `solution` (row-major digits):
     {"problems": [{"cell", "problem", "expected"}, ...]} or {"error": message}.
@@ -179,10 +204,11 @@ def check_view(text: str, progress: list[str], solution: list[int]) -> dict:
         position = position_from_progress(puzzle, progress)
     except PuzzleStringError as error:
         return {"error": str(error)}
-    if len(solution) != puzzle.cell_count or any(not 1 <= d <= puzzle.size for d in solution):
+    digits = _solution_digits(puzzle, solution)
+    if digits is None:
         return {"error": f"the solution must be {puzzle.cell_count} digits from 1 to {puzzle.size}"}
     from .solve import check
-    return {"problems": check(puzzle, position, [int(d) for d in solution])}
+    return {"problems": check(puzzle, position, digits)}
 
 
 # ---- hints, for the page ----------------------------------------------------------------------
@@ -225,7 +251,11 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     board = start_board(puzzle, position)
     if board.is_solved():
         return {"status": "solved"}
-    status, known = ("unique", [int(d) for d in solution]) if solution else _solved(text, puzzle)
+    if solution is not None:
+        solution = _solution_digits(puzzle, solution)
+        if solution is None:
+            return {"error": f"the solution must be {puzzle.cell_count} digits from 1 to {puzzle.size}"}
+    status, known = ("unique", solution) if solution else _solved(text, puzzle)
     if status == "none":
         return {"status": "invalid", "reason": "This puzzle has no solution, so there is no "
                 "logical step to find.", "problems": []}
@@ -317,9 +347,21 @@ def _progress_after(text: str, progress: list[str], change) -> dict:
 
 
 def place_digit(text: str, progress: list[str], cell: int, digit: int) -> dict:
-    """{"progress"} with `digit` in `cell` and removed from the pencil marks of its peers."""
+    """{"progress"} with `digit` in `cell` and removed from the pencil marks of its peers, or
+    {"error": message} (a cell outside the grid or holding a given, a digit outside 1…size)."""
     from . import play
-    return _progress_after(text, progress, lambda puzzle, position: play.place(puzzle, position, int(cell), int(digit)))
+    try:
+        puzzle, _ = _puzzle_and_position(text, progress)
+    except PuzzleStringError as error:
+        return {"error": str(error)}
+    where, what = _whole(cell), _whole(digit)
+    if where is None or not 0 <= where < puzzle.cell_count:
+        return {"error": f"cell must be from 0 to {puzzle.cell_count - 1}, not {cell!r}"}
+    if what is None or not 1 <= what <= puzzle.size:
+        return {"error": f"digit must be from 1 to {puzzle.size}, not {digit!r}"}
+    if puzzle.givens[where]:
+        return {"error": f"cell {where} holds a given"}
+    return _progress_after(text, progress, lambda puzzle, position: play.place(puzzle, position, where, what))
 
 
 def fill_candidates(text: str, progress: list[str]) -> dict:

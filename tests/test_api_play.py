@@ -152,3 +152,20 @@ def test_error_help_speaks_to_people():
     assert "is not one of S X W J L M K D" in message
     assert "puzzle type letter" in api.error_help(message)
     assert api.error_help("something new") .startswith("This puzzle link could not be read")
+
+
+def test_bad_arguments_from_the_page_are_errors_not_exceptions():
+    """What the page passes is checked: a cell outside the grid or on a given, a digit outside
+    1…size, a solution that is not size² digits, a slice size that is not a number. (A cell of
+    -1 once placed the digit in the last cell, as Python reads a negative index.)"""
+    text, progress = S9B["string"], opened(S9B)
+    for cell_, digit in ((-1, 3), (81, 3), ("x", 3), (1, 0), (1, 10), (1, "7"), (0, 5)):
+        answer = api.place_digit(text, progress, cell_, digit)
+        assert set(answer) == {"error"}, (cell_, digit, answer)
+    assert api.place_digit(text, progress, 1.0, 7.0)["progress"][1] == "s7"   # JavaScript numbers
+    for solution in ([1, 2, 3], ["a"] * 81, [0] * 81, 5):
+        assert set(api.hint_view(text, progress, solution)) == {"error"}, solution
+        assert set(api.check_view(text, progress, solution)) == {"error"}, solution
+    started = api.solve_start(text)["id"]
+    assert set(api.solve_step(started, "many")) == {"error"}
+    assert api.solve_step(started, 64.0)["done"]
