@@ -38,6 +38,8 @@ def decode_view(text: str, kind_hint: str | None = None) -> dict:
 
 def position_from_progress(puzzle: Puzzle, progress: list[str]) -> Position:
     """Reads the per-cell notation back (`.`, `gD`, `sD`, `cDDD`); givens come from the puzzle."""
+    if not isinstance(progress, (list, tuple)):
+        raise PuzzleStringError(f"progress must be a list of cell notes, not {type(progress).__name__}")
     if len(progress) != puzzle.cell_count:
         raise PuzzleStringError(f"progress has {len(progress)} cells, the puzzle {puzzle.cell_count}")
     solved, candidates = [], []
@@ -66,6 +68,8 @@ def share(text: str, progress: list[str], fmt: str | None = None) -> dict:
     try:
         puzzle, _ = decode(text)
         position = position_from_progress(puzzle, progress)
+        if fmt is not None and not isinstance(fmt, str):
+            return {"error": f"the format must be a name, not {type(fmt).__name__}"}
         return {"bd": encode(puzzle, position, fmt or "versioned")}
     except PuzzleStringError as error:
         return {"error": str(error)}
@@ -147,7 +151,7 @@ def solve_step(solver_id: int, max_nodes: int) -> dict:
     hardest killers the first solution comes at 16-97% of the search). Finished: {"done": True,
     "status", "solution", "reason", "nodes", "guesses", "seconds"}, and the solver is forgotten.
     """
-    solver = _solvers.get(solver_id)
+    solver = _solvers.get(solver_id) if isinstance(solver_id, int) else None
     if solver is None:
         return {"error": f"no solve with id {solver_id} is running (finished or cancelled)"}
     nodes = _whole(max_nodes)
@@ -166,7 +170,8 @@ def solve_step(solver_id: int, max_nodes: int) -> dict:
 
 def solve_cancel(solver_id: int) -> dict:
     """Forgets solver `solver_id` (nothing happens if it has finished already)."""
-    _solvers.pop(solver_id, None)
+    if isinstance(solver_id, int):
+        _solvers.pop(solver_id, None)
     return {}
 
 
@@ -304,7 +309,7 @@ def _fix_first(problems: list[dict]) -> str:
 # Called after every change of position, so the puzzle of the last text is kept (decoding a
 # 25×25 string on every key press would be wasted work).
 
-_last_decoded: list = [None, None]
+_last_decoded: list = [object(), None]   # a text no call can pass
 
 
 def _puzzle_and_position(text: str, progress: list[str]) -> tuple[Puzzle, Position]:
@@ -395,7 +400,7 @@ def error_help(message: str) -> str:
     """A sentence for a person about a decoder `message` (the message itself stays the detail)."""
     import re
     for pattern, sentence in _HELP:
-        if re.search(pattern, message):
+        if re.search(pattern, str(message)):
             return sentence
     return "This puzzle link could not be read; it may be damaged or incomplete. Copy the whole link again."
 

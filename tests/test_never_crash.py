@@ -274,3 +274,42 @@ def test_an_open_grid_with_a_big_sum_cage_is_solved_or_stopped_within_its_budget
         with hang_guard(60):
             result = solve(kenken_with_rows_cage(n, rows, rows * n * (n + 1) // 2, settled=False), time_limit=3)
         assert result.status in ("multiple", "timeout")
+
+
+# ---- 5. the page's calls answer whatever they are passed -------------------------------------
+
+def page_api_names() -> tuple[str, ...]:
+    """The pycore.api functions web/main.py lets the page call (read from its source, which
+    imports the browser's modules)."""
+    import ast
+    tree = ast.parse((ROOT / "web" / "main.py").read_text())
+    assignment = next(node for node in tree.body if isinstance(node, ast.Assign)
+                      and getattr(node.targets[0], "id", None) == "API_NAMES")
+    return ast.literal_eval(assignment.value)
+
+
+def test_every_page_call_answers_whatever_each_argument_is():
+    """Each argument in turn replaced by something the page should never send (None, numbers,
+    text, lists of the wrong length or kind): the answer is a dict ({"error": …} or a view), or
+    a sentence from error_help, never an exception (a None text once reached the play view's
+    cache of the last puzzle, which started out as None)."""
+    import inspect
+    from pycore import api
+    text = S9B
+    progress = api.decode_view(text)["progress"]
+    odd = [None, 0, -1, 1.5, "x", "", [], {}, [None], ["."] * 81, True, 10 ** 20, float("nan"),
+           "\u01c5", ["s9"] * 81, [1] * 81, ["s99"] * 81, ["c"] * 81, "g" * 81]
+    names = page_api_names()
+    assert "place_digit" in names and "hint_view" in names
+    for name in names:
+        function = getattr(api, name)
+        count = len(inspect.signature(function).parameters)
+        for position in range(count):
+            for value in odd:
+                if name in ("solve_step", "solve_cancel"):
+                    args = [api.solve_start(text)["id"], 5][:count]
+                else:
+                    args = [text, progress, 3, 3][:count]
+                args[position] = value
+                answer = function(*args)
+                assert isinstance(answer, str if name == "error_help" else dict), (name, args)
