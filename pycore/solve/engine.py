@@ -35,9 +35,9 @@ DERIVE_AFTER = 16
 WIDE = 6
 # A puzzle without cages whose search has met no solution after this many nodes starts again from
 # the root, keeping its blame, with twice the allowance each time. Sparse grids have heavy tails:
-# a first guess can lead into a huge subtree with no solution (a jigsaw with one given took
-# 123,871 nodes to its first solution, a 25×25 sudoku with 56 givens more than 400,000; with
-# restarts 611 and 1,062), while every hard 9×9 sudoku we know needs fewer (AI Escargot 134,
+# a first guess can lead into a huge subtree with no solution (25×25 sudokus with 83 and 56 of a
+# corpus puzzle's givens took 97,855 and more than 400,000 nodes to their first solution; with
+# restarts 886 and 1,062), while every hard 9×9 sudoku we know needs fewer (AI Escargot 134,
 # Platinum Blonde 389). Killers and KenKen keep one search: their hardest are unique and need
 # thousands of nodes, every one of which a restart before the solution would repeat.
 RESTART_AFTER = 500
