@@ -384,11 +384,7 @@ def revise_same(index, cells, split, cand, singles, changed):
             if len(places) < count:
                 return (CAGE, index)
             if len(places) == count:
-                for cell in places:
-                    if cand[cell] != bit:
-                        cand[cell] = bit
-                        singles.append(cell)
-                        changed.add(cell)
+                narrow_cells(places, bit, cand, singles, changed)   # each holds bit: none empties
     return None
 
 

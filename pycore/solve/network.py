@@ -398,10 +398,7 @@ def add_leftovers(puzzle: Puzzle, net: Network) -> None:
     become SAME constraints (a band and the rest of the grid give the same pair: kept once).
     Cell sets are bit sets (bit i = cell i): this runs for every jigsaw."""
     n = puzzle.size
-    regions = [sum(1 << c for c, r in enumerate(puzzle.regions) if r == number)
-               for number in range(1, n + 1)]
-    rows = [sum(1 << (i * n + c) for c in range(n)) for i in range(n)]
-    columns = [sum(1 << (r * n + i) for r in range(n)) for i in range(n)]
+    rows, columns, regions = house_kinds(net, puzzle)
     seen = set()
     for word, lines in (("rows", rows), ("columns", columns)):
         for k in range(1, n):
