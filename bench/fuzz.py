@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from corpus import DEV, REAL  # noqa: E402
 from pycore.codec import FORMATS, PuzzleStringError, decode, encode  # noqa: E402
 from pycore.codec.versioned import KIND_OF_TYPE, layout_for, sizes_for  # noqa: E402
+from pycore.model import Cage, Position, Puzzle, progress_notation  # noqa: E402
 from pycore.solve import solve  # noqa: E402
 
 BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -164,7 +165,6 @@ def probe(text: str, solve_seconds: float) -> str:
 
 def big_cage_kenken(n: int, total: int):
     """Rows 1-2 of an otherwise open n×n KenKen as one "+" cage (2n cells)."""
-    from pycore.model import Cage, Puzzle
     return Puzzle("kenken", n, (0,) * (n * n), None, (Cage(tuple(range(2 * n)), total, "+"),))
 
 
@@ -192,6 +192,41 @@ def setup_times() -> None:
         print(f"| {label} | {statistics.median(runs):.1f} | {q[2] - q[0]:.1f} | {statistics.median(runs) / reference:.0f} |")
 
 
+class Tally:
+    """A fuzz run's counts, its first 20 failures (exceptions and overruns of the budget) and
+    its 5 slowest cases."""
+
+    def __init__(self, budget: float):
+        self.budget = budget
+        self.counts: Counter = Counter()
+        self.failures: list[str] = []
+        self.slowest: list[tuple[float, str]] = []
+
+    def note(self, failure: str) -> None:
+        if len(self.failures) < 20:
+            self.failures.append(failure)
+
+    def run(self, call, case: str, source: str, prefix: str = ""):
+        """call()'s answer, or "exception" (counted and noted) when it raises; timed, an
+        overrun counted and noted, `case` kept among the slowest."""
+        t0 = time.perf_counter()
+        try:
+            answer = call()
+        except Exception as error:  # noqa: BLE001 - counting exactly these is the point
+            answer = "exception"
+            self.counts["exception"] += 1
+            self.note(f"{prefix}{type(error).__name__}: {error} <- {source}")
+        seconds = time.perf_counter() - t0
+        if seconds > self.budget:
+            self.counts["overrun"] += 1
+            self.note(f"{prefix}overrun {seconds:.2f} s <- {source}")
+        self.slowest = sorted(self.slowest + [(seconds, case)], reverse=True)[:5]
+        return answer
+
+    def failed(self) -> bool:
+        return bool(self.counts["exception"] or self.counts["overrun"])
+
+
 def random_progress(puzzle, rng: random.Random) -> list[str]:
     """A player's progress in the page's notation, right or wrong: digits placed, pencil marks
     (any digits, possibly contradicting everything) or nothing, cell by cell."""
@@ -217,9 +252,8 @@ def page_calls(count: int, seed: int, budget: float) -> int:
     a dict (an answer or {"error": message}) within `budget` seconds."""
     from pycore import api
     rng = random.Random(seed)
-    counts: Counter = Counter()
-    failures: list[str] = []
-    slowest: list[tuple[float, str]] = []
+    tally = Tally(budget)
+    counts = tally.counts
     start = time.perf_counter()
     for text in inputs(count, seed):
         try:
@@ -227,7 +261,7 @@ def page_calls(count: int, seed: int, budget: float) -> int:
         except PuzzleStringError:
             continue
         counts["decoded"] += 1
-        plain = ["g" + BASE36[d] if d else "." for d in puzzle.givens]
+        plain = progress_notation(puzzle, Position.empty(puzzle.cell_count))
         for progress in (plain, random_progress(puzzle, rng)):
             cell, digit = rng.randrange(puzzle.cell_count), rng.randint(1, puzzle.size)
             for name, call in (("play_view", lambda: api.play_view(text, progress)),
@@ -236,34 +270,24 @@ def page_calls(count: int, seed: int, budget: float) -> int:
                                ("fill_candidates", lambda: api.fill_candidates(text, progress)),
                                ("opening_progress", lambda: api.opening_progress(text, progress)),
                                ("place_digit", lambda: api.place_digit(text, progress, cell, digit))):
-                t0 = time.perf_counter()
-                try:
-                    answer = call()
-                    assert isinstance(answer, dict), type(answer)
-                except Exception as error:  # noqa: BLE001 - counting exactly these is the point
-                    counts["exception"] += 1
-                    if len(failures) < 20:
-                        failures.append(f"{name}: {type(error).__name__}: {error} <- {text[:80]!r}")
-                seconds = time.perf_counter() - t0
                 counts["calls"] += 1
-                if seconds > budget:
-                    counts["overrun"] += 1
-                    if len(failures) < 20:
-                        failures.append(f"{name} overrun {seconds:.2f} s <- {text[:80]!r}")
-                slowest = sorted(slowest + [(seconds, f"{name} {puzzle.kind} {puzzle.size}")], reverse=True)[:5]
+                answer = tally.run(call, f"{name} {puzzle.kind} {puzzle.size}", repr(text[:80]),
+                                   prefix=f"{name}: ")
+                if answer != "exception" and not isinstance(answer, dict):
+                    counts["exception"] += 1
+                    tally.note(f"{name}: answered {type(answer).__name__} <- {text[:80]!r}")
     print(f"page: {count:,} inputs (seed {seed}), {counts['decoded']:,} decoded, {counts['calls']:,} calls "
           f"in {time.perf_counter() - start:.0f} s; exceptions {counts['exception']}, "
           f"overruns (> {budget} s) {counts['overrun']}")
-    print("  slowest: " + "; ".join(f"{s * 1e3:.0f} ms {what}" for s, what in slowest))
-    for failure in failures:
+    print("  slowest: " + "; ".join(f"{s * 1e3:.0f} ms {what}" for s, what in tally.slowest))
+    for failure in tally.failures:
         print("  " + failure)
-    return 1 if counts["exception"] or counts["overrun"] else 0
+    return 1 if tally.failed() else 0
 
 
 def thinned(puzzle, rng: random.Random):
     """A valid puzzle made sparse or wrong: few of its givens kept, givens at random, or none;
     half the time, one cage total in five nudged by 1 or 2."""
-    from pycore.model import Cage, Puzzle
     roll = rng.randrange(4)
     if roll == 0:
         keep = rng.random() * 0.3
@@ -336,25 +360,13 @@ def main(argv=None) -> int:
         return page_calls(args.inputs, args.seed, args.budget)
     if args.sparse:
         return sparse_search(args.inputs, args.seed, args.solve_seconds)
-    counts: Counter = Counter()
-    slowest: list[tuple[float, str]] = []
-    failures: list[str] = []
+    tally = Tally(args.budget)
+    counts = tally.counts
     start = time.perf_counter()
     for number, text in enumerate(inputs(args.inputs, args.seed), 1):
-        t0 = time.perf_counter()
-        try:
-            outcome = probe(text, args.solve_seconds)
-        except Exception as error:  # noqa: BLE001 - counting exactly these is the point
-            outcome = "exception"
-            if len(failures) < 20:
-                failures.append(f"{type(error).__name__}: {error} <- {text[:120]!r}")
-        seconds = time.perf_counter() - t0
-        counts[outcome] += 1
-        if seconds > args.budget:
-            counts["overrun"] += 1
-            if len(failures) < 20:
-                failures.append(f"overrun {seconds:.2f} s <- {text[:120]!r}")
-        slowest = sorted(slowest + [(seconds, text)], reverse=True)[:5]
+        outcome = tally.run(lambda: probe(text, args.solve_seconds), text, repr(text[:120]))
+        if outcome != "exception":
+            counts[outcome] += 1
         if number % 10_000 == 0:
             print(f"  {number:,} inputs, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     total = time.perf_counter() - start
@@ -362,10 +374,10 @@ def main(argv=None) -> int:
           f"budget {args.budget} s an input, solver {args.solve_seconds} s / {SOLVE_NODES:,} nodes")
     print(f"  clean rejections {counts['rejected']:,}  successes {counts['decoded']:,}  "
           f"exceptions {counts['exception']:,}  overruns {counts['overrun']:,}")
-    print("  slowest: " + "; ".join(f"{s * 1e3:.0f} ms {t[:24]!r}" for s, t in slowest))
-    for failure in failures:
+    print("  slowest: " + "; ".join(f"{s * 1e3:.0f} ms {t[:24]!r}" for s, t in tally.slowest))
+    for failure in tally.failures:
         print("  " + failure)
-    return 1 if counts["exception"] or counts["overrun"] else 0
+    return 1 if tally.failed() else 0
 
 
 if __name__ == "__main__":
