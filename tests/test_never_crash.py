@@ -17,6 +17,7 @@ from pycore.model import Cage, Puzzle
 from pycore.solve import Solver, solve
 from pycore.solve import combos
 from pycore.solve.network import TUPLES, compile_puzzle
+from test_solve_derived import BY_NAME, puzzle_of
 
 ROOT = Path(__file__).resolve().parents[1]
 KELVIN = "\u212a"      # KELVIN SIGN: lower-cases to ASCII 'k'
@@ -29,16 +30,8 @@ PACKED = next(e["string"] for e in REAL if len(e["string"]) == 162)
 MAY_2024 = next(e["string"] for e in REAL if "," in e["string"] and len(e["string"].partition(",")[0]) == 162)
 EMPTY_WINDOKU_25 = "WPB" + "0" * (625 * 5)
 
-
-def hard_killer(name: str) -> str:
-    lines = (ROOT / "bench" / "data" / "hard_killers.jsonl").read_text().splitlines()
-    record = next(r for r in map(json.loads, lines) if r["name"] == name)
-    cages = tuple(Cage(tuple(c["cells"]), c["total"]) for c in record["cages"])
-    return encode(Puzzle("killer", 9, (0,) * 81, None, cages))
-
-
 # A search that outlasts any limit below: the slowest of ISS's Mathemagic killers (about a minute).
-SLOW_KILLER = hard_killer("MATHEMAGIC_KILLERS#12")
+SLOW_KILLER = encode(puzzle_of(BY_NAME["MATHEMAGIC_KILLERS#12"]))
 
 
 def pycore(*args):
