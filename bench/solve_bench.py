@@ -467,7 +467,9 @@ faster than CP-SAT on the median of every kind. Most of a dev puzzle's time is c
 puzzle (combinations, tuples, 45-rule groups); most are solved without a guess. On Tarek's
 hardest killers the 45-rule groups and blame-guided guessing keep the search to hundreds or a
 few thousand nodes. Of the 12 extreme killers (five of them made by Mathemagic to defeat a
-propagation solver), 4 are not proved within 60 s here, and CP-SAT leaves 6 unproved in 60 s.
+propagation solver), ours proves all 12 within 60 s (the run of 2026-11-25 with the solver of
+418c19a; one was not proved in an earlier run that day, four on 2026-11-22), and CP-SAT leaves 5
+unproved in 60 s.
 Timings on this shared 2-core machine vary by ±20% within a run and more between days (the
 2026-11-22 run found CP-SAT itself 1.6-1.9× slower than the day before); compare rows of one run,
 and ours against CP-SAT within it. The "hardest killers" table (--hardest) puts
