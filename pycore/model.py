@@ -1,7 +1,9 @@
 """The puzzle's own vocabulary: kinds, geometry, cages, the puzzle and the player's position.
 
 Cells are numbered row-major from 0. Digits run 1…size. A candidate set is a bit mask with bit
-d-1 for digit d. Everything here is an immutable value; nothing here knows about strings.
+d-1 for digit d. Everything here is an immutable value; nothing here knows about strings, except
+the names every message gives cells and houses (SudokuWiki's: rows A, B, C…, columns 1, 2, 3…,
+so E5 is the centre of a 9×9).
 """
 from __future__ import annotations
 
@@ -150,6 +152,92 @@ def windows(n: int) -> list[tuple[int, ...]]:
         for left in range(1, n - box_cols, box_cols + 1):
             result.append(tuple((top + r) * n + left + c for r in range(box_rows) for c in range(box_cols)))
     return result
+
+
+def hidden_windows(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    """Windoku's implied windows, which hold every digit once as the drawn ones do: the cells
+    of a stack of window columns outside its windows (the stack's columns hold each digit as
+    often as they are wide, its windows once each), the same for a band of window rows, and the
+    cells outside both (9×9: rows A, E and I crossed with columns 2-4, 6-8 or 1, 5 and 9, and
+    the same turned; five in all). SudokuWiki's Windoku solver uses them as houses, and so do
+    our hints and solver (without them the solver wandered for minutes in almost empty grids)."""
+    if puzzle.kind != "windoku" or not puzzle.extra_units:
+        return []
+    n = puzzle.size
+    drawn = puzzle.extra_units
+    bands = sorted({tuple(sorted({c // n for c in w})) for w in drawn})
+    stacks = sorted({tuple(sorted({c % n for c in w})) for w in drawn})
+    free_rows = tuple(r for r in range(n) if all(r not in band for band in bands))
+    free_cols = tuple(c for c in range(n) if all(c not in stack for stack in stacks))
+
+    def windows_in(rows, cols):
+        return sum(1 for w in drawn if {c // n for c in w} <= set(rows) and {c % n for c in w} <= set(cols))
+
+    found = []
+    for stack in stacks:
+        # Each of the stack's columns holds every digit once; its windows hold each once.
+        if len(stack) - windows_in(range(n), stack) == 1 and len(free_rows) * len(stack) == n:
+            found.append(tuple(r * n + c for r in free_rows for c in stack))
+    for band in bands:
+        if len(band) - windows_in(band, range(n)) == 1 and len(band) * len(free_cols) == n:
+            found.append(tuple(r * n + c for r in band for c in free_cols))
+    if (len(found) == len(stacks) + len(bands) and len(free_rows) - len(stacks) == 1
+            and len(free_rows) * len(free_cols) == n):
+        # The free rows hold each digit once per row: once in each stack's hidden window, so once
+        # in their crossing with the free columns.
+        found.append(tuple(r * n + c for r in free_rows for c in free_cols))
+    return found
+
+
+ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def cell_name(cell: int, size: int) -> str:
+    """"E5": the row's letter and the column's number, as SudokuWiki names cells."""
+    return f"{ROW_LETTERS[cell // size]}{cell % size + 1}"
+
+
+def house_names(puzzle: Puzzle) -> list[str]:
+    """A name for each of `puzzle.units` and then each of its hidden windows, in that order:
+    "row A", "column 1", "box 1" or "region 1", "the A1–I9 diagonal", "window 1", "the hidden
+    window of rows A, E, I and columns 2–4"."""
+    n = puzzle.size
+    names = [f"row {ROW_LETTERS[r]}" for r in range(n)] + [f"column {c + 1}" for c in range(n)]
+    if puzzle.region_of is not None:
+        word = "region" if puzzle.regions is not None else "box"
+        names += [f"{word} {g}" for g in range(1, n + 1)]
+    for number, unit in enumerate(puzzle.extra_units, 1):
+        if puzzle.kind == "sudoku-x":
+            names.append(f"the {cell_name(unit[0], n)}–{cell_name(unit[-1], n)} diagonal")
+        else:
+            names.append(f"window {number}")
+    for window in hidden_windows(puzzle):
+        rows = _span(sorted({c // n for c in window}), ROW_LETTERS.__getitem__)
+        columns = _span(sorted({c % n for c in window}), lambda c: str(c + 1))
+        names.append(f"the hidden window of rows {rows} and columns {columns}")
+    return names
+
+
+OPERATOR_SIGNS = {"+": "+", "-": "\u2212", "x": "\u00d7", "/": "\u00f7"}
+
+
+def clue(cage: Cage, kind: str) -> str:
+    """A cage's clue as printed: "15" in a killer, "24×" or "12+" in KenKen (one cell: "3")."""
+    if kind in ARITHMETIC_KINDS and len(cage.cells) > 1:
+        return f"{cage.total}{OPERATOR_SIGNS[cage.op]}"
+    return str(cage.total)
+
+
+def cage_name(cage: Cage, kind: str, size: int) -> str:
+    """"the 15 cage at A1": its clue and its first cell, as the grid shows it."""
+    return f"the {clue(cage, kind)} cage at {cell_name(cage.cells[0], size)}"
+
+
+def _span(indices: list[int], label) -> str:
+    """"B–D" for three or more consecutive rows or columns, else "A, E, I"."""
+    if len(indices) > 2 and indices[-1] - indices[0] == len(indices) - 1:
+        return f"{label(indices[0])}–{label(indices[-1])}"
+    return ", ".join(label(i) for i in indices)
 
 
 @dataclass(frozen=True)

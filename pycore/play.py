@@ -11,43 +11,16 @@ whole grid here: only each unit and each cage on its own, so every call is a few
 """
 from __future__ import annotations
 
-
-from .model import (ARITHMETIC_KINDS, Cage, Position, Puzzle, digit_char, digits_of, fits,
-                    full_mask)
+from .model import (ARITHMETIC_KINDS, Cage, Position, Puzzle, cage_name, clue, digit_char,
+                    digits_of, fits, full_mask, house_names)
 
 # A cage whose completion takes more steps than this to explore is not judged (never for 9×9).
 CAGE_BUDGET = 200_000
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
-OPERATOR_SIGNS = {"+": "", "-": "\u2212", "x": "\u00d7", "/": "\u00f7"}
-
-
-def cell_name(puzzle: Puzzle, cell: int) -> str:
-    return f"r{cell // puzzle.size + 1}c{cell % puzzle.size + 1}"
-
-
-def unit_names(puzzle: Puzzle) -> list[str]:
-    """A name for each of `puzzle.units`, in the same order (row 1…, column 1…, box 1…, …)."""
-    n = puzzle.size
-    names = [f"row {r + 1}" for r in range(n)] + [f"column {c + 1}" for c in range(n)]
-    if puzzle.region_of is not None:
-        word = "region" if puzzle.regions is not None else "box"
-        names += [f"{word} {b + 1}" for b in range(n)]
-    extra = len(puzzle.units) - len(names)
-    if puzzle.kind == "sudoku-x":
-        names += ["the main diagonal", "the anti-diagonal"][:extra]
-    else:
-        names += [f"window {w + 1}" for w in range(extra)]
-    return names
 
 
 def values_of(puzzle: Puzzle, position: Position) -> list[int]:
     return [g or s for g, s in zip(puzzle.givens, position.solved)]
-
-
-def cage_label(puzzle: Puzzle, cage: Cage) -> str:
-    """The clue as printed in the cage's corner: "15", or "12×" in KenKen."""
-    sign = OPERATOR_SIGNS.get(cage.op, cage.op) if puzzle.kind in ARITHMETIC_KINDS and len(cage.cells) > 1 else ""
-    return f"{cage.total}{sign}"
 
 
 def distinct_pairs(puzzle: Puzzle, cage: Cage) -> set[tuple[int, int]]:
@@ -127,7 +100,7 @@ def clashes(puzzle: Puzzle, values: list[int]) -> list[dict]:
     longer make its clue (full and wrong, a repeat in a killer cage, or no digits left for its
     open cells that would make it) names its placed cells."""
     found = []
-    for name, unit in zip(unit_names(puzzle), puzzle.units):
+    for name, unit in zip(house_names(puzzle), puzzle.units):   # drawn houses only
         holders: dict[int, list[int]] = {}
         for cell in unit:
             if values[cell]:
@@ -145,10 +118,9 @@ def clashes(puzzle: Puzzle, values: list[int]) -> list[dict]:
         support = cage_support(puzzle, cage, allowed)
         if support is None or all(support):
             continue
-        where, label = cell_name(puzzle, cage.cells[0]), cage_label(puzzle, cage)
+        name, label = cage_name(cage, puzzle.kind, puzzle.size), clue(cage, puzzle.kind)
         full = len(placed) == len(cage.cells)
-        reason = (f"the cage {label} at {where} does not make {label}" if full
-                  else f"the cage {label} at {where} can no longer make {label}")
+        reason = f"{name} does not make {label}" if full else f"{name} can no longer make {label}"
         found.append({"cells": placed, "reason": reason})
     return found
 

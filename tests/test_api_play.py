@@ -5,6 +5,7 @@ from __future__ import annotations
 
 
 from pycore import api
+from pycore.model import cell_name
 
 from corpus import DEV, REAL
 
@@ -27,17 +28,17 @@ def cell(r: int, c: int, n: int = 9) -> int:
 
 def test_two_of_a_digit_in_a_row_are_both_marked():
     progress = opened(S9B)
-    assert progress[0] == "g3"  # r1c1 holds a given 3
+    assert progress[0] == "g3"  # A1 holds a given 3
     progress[1] = "s3"
     view = api.play_view(S9B["string"], progress)
     assert view["conflicts"] == [0, 1]
-    assert any(c["reason"] == "two 3s in row 1" for c in view["clashes"])
+    assert any(c["reason"] == "two 3s in row A" for c in view["clashes"])
     assert not view["solved"]
 
 
 def test_a_digit_repeated_in_a_box_or_column_is_named_by_its_unit():
     progress = opened(S9B)
-    progress[cell(2, 1)] = "s3"  # same column and box as r1c1's 3
+    progress[cell(2, 1)] = "s3"  # same column and box as A1's 3
     reasons = {c["reason"] for c in api.play_view(S9B["string"], progress)["clashes"]}
     assert {"two 3s in column 1", "two 3s in box 1"} <= reasons
 
@@ -52,7 +53,8 @@ def test_a_full_killer_cage_with_the_wrong_total_is_marked():
     progress[a] = "s" + str(int(progress[a][1]) % 9 + 1)
     view = api.play_view(KILLER["string"], progress)
     assert a in view["conflicts"] and b in view["conflicts"]
-    assert any(f"cage {cage['total']} at" in c["reason"] and "does not make" in c["reason"] for c in view["clashes"])
+    name = f"the {cage['total']} cage at {cell_name(min(cage['cells']), 9)}"
+    assert {"cells": cage["cells"], "reason": f"{name} does not make {cage['total']}"} in view["clashes"]
 
 
 def test_a_cage_that_can_no_longer_reach_its_total_is_marked():

@@ -56,8 +56,8 @@ def test_character_outside_alphabet_says_which_and_where():
 
 
 def test_field_value_out_of_range():
-    refuses("S9B" + "zz" * 81, "r1c1", "out of range")
-    refuses("vv" + PACKED[2:], "r1c1")
+    refuses("S9B" + "zz" * 81, "A1:", "out of range")
+    refuses("vv" + PACKED[2:], "A1:")
 
 
 def test_colour_outside_one_to_five():
@@ -67,21 +67,21 @@ def test_colour_outside_one_to_five():
 
 def test_cage_with_no_total():
     colours, totals = KILLER_A.split(",")
-    refuses(colours + "," + "00" + totals[2:], "r1c1", "no total")
+    refuses(colours + "," + "00" + totals[2:], "cage at A1 ", "no total")
 
 
 def test_cage_with_two_totals():
     colours, totals = KILLER_A.split(",")
-    # r2c1 is in the same cage as r1c1 (the first cage's cells are 0, 9, 18, 27).
+    # B1 is in the same cage as A1 (the first cage's cells are 0, 9, 18, 27).
     doubled = totals[:18] + "05" + totals[20:]
-    refuses(colours + "," + doubled, "second total", "r2c1")
+    refuses(colours + "," + doubled, "second total", "at B1")
 
 
 def test_two_cell_cage_totalling_18_is_impossible():
     puzzle = Puzzle("killer", 9, (0,) * 81, None,
                     (Cage((0, 1), 18),) + tuple(Cage((c,), 1) for c in range(2, 81)))
     text = encode(puzzle, Position.empty(81), "killer-a")  # writers do not judge; readers do
-    refuses(text, "2-cell cage at r1c1", "18", "3 to 17")
+    refuses(text, "2-cell cage at A1 ", "18", "3 to 17")
 
 
 def test_killer_totals_must_add_up():
@@ -95,7 +95,7 @@ def test_kenken_cage_with_several_cells_and_no_operator():
     fields = [{"colour": 1 + (c // 4) % 2, "content": 0, "cell": 0} for c in range(16)]
     for row in range(4):
         fields[row * 4]["content"] = 10  # each row one 4-cell "+" cage... with no operator
-    refuses(field_string("K4C", layout, fields), "no operator", "r1c1")
+    refuses(field_string("K4C", layout, fields), "no operator", "cage at A1 ")
 
 
 def test_minus_and_divide_need_two_cells():
@@ -119,8 +119,8 @@ def test_built_in_jigsaw_shapes_are_refused_with_advice():
 
 
 def test_empty_candidate_set():
-    refuses("01" + "00" * 80, "r1c1", "empty")
-    refuses("00" * 81 + "," + "01" + "00" * 80, "r1c1")
+    refuses("01" + "00" * 80, "A1:", "empty")
+    refuses("00" * 81 + "," + "01" + "00" * 80, "A1:")
 
 
 def test_very_long_input_is_refused_before_work():

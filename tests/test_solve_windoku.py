@@ -10,7 +10,7 @@ from corpus import DEV
 from pycore.codec import decode
 from pycore.model import Puzzle
 from pycore.solve import solve
-from pycore.solve.network import hidden_windows
+from pycore.model import hidden_windows
 
 
 def cells(rows, columns, n=9):
@@ -80,8 +80,7 @@ def test_an_almost_empty_windoku_and_an_empty_16x16_one_are_settled_at_once():
 
 def test_two_givens_that_clash_only_in_a_hidden_window_are_named():
     givens = [0] * 81
-    givens[1] = givens[4 * 9 + 2] = 1   # r1c2 and r5c3: no row, column, box or drawn window shared
+    givens[1] = givens[4 * 9 + 2] = 1   # A2 and E3: no row, column, box or drawn window shared
     result = solve(Puzzle("windoku", 9, tuple(givens), None, ()))
     assert result.status == "none"
-    assert result.reason == ("r1c2 and r5c3 both hold 1 in hidden window of rows 1, 5, 9 and "
-                             "columns 2, 3, 4")
+    assert result.reason == "A2 and E3 both hold 1 in the hidden window of rows A, E, I and columns 2–4"

@@ -2,9 +2,8 @@
 checking that what was read is a puzzle at all."""
 from __future__ import annotations
 
-from ..model import ARITHMETIC_KINDS, CAGED_KINDS, Cage, Puzzle
+from ..model import ARITHMETIC_KINDS, CAGED_KINDS, Cage, Puzzle, cell_name
 from .errors import PuzzleStringError
-from .fields import cell_name
 
 OPERATOR_CODES = {1: "+", 2: "-", 3: "x", 4: "/"}
 CODE_OF_OPERATOR = {op: code for code, op in OPERATOR_CODES.items()}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..model import cell_name
 from .errors import PuzzleStringError
 
 BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -110,5 +111,3 @@ class Layout:
         return values
 
 
-def cell_name(cell: int, size: int) -> str:
-    return f"r{cell // size + 1}c{cell % size + 1}"

@@ -2,10 +2,10 @@
 2024 packing (`<162 base-32: total and colour>,<162 base-32: progress>`)."""
 from __future__ import annotations
 
-from ..model import Position, Puzzle, full_mask
+from ..model import Position, Puzzle, cell_name, full_mask
 from .cages import cage_contents, cages_from_colours, check_puzzle, colour_cages
 from .errors import PuzzleStringError
-from .fields import BASE32, cell_name, check_alphabet, pairs, write_number
+from .fields import BASE32, check_alphabet, pairs, write_number
 
 CELLS = 81
 

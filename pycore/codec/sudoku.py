@@ -2,10 +2,10 @@
 old jigsaw query `shape=33&bd=…&jigmap=…`."""
 from __future__ import annotations
 
-from ..model import Position, Puzzle, full_mask
+from ..model import Position, Puzzle, cell_name, full_mask
 from .cages import check_puzzle
 from .errors import PuzzleStringError
-from .fields import BASE32, cell_name, check_alphabet, pairs, write_number
+from .fields import BASE32, check_alphabet, pairs, write_number
 
 CELLS = 81
 SUDOKU_KINDS = ("sudoku", "sudoku-x", "windoku", "jigsaw")

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..model import CAGED_KINDS, Position, Puzzle
+from ..model import CAGED_KINDS, Position, Puzzle, cell_name
 from .cages import cage_contents, cages_from_colours, check_puzzle, colour_cages
 from .errors import PuzzleStringError
-from .fields import BASE36, Layout, ascii_lower, ascii_upper, cell_name, check_alphabet, write_number
+from .fields import BASE36, Layout, ascii_lower, ascii_upper, check_alphabet, write_number
 
 KIND_OF_TYPE = {"S": "sudoku", "X": "sudoku-x", "W": "windoku", "J": "jigsaw",
                 "L": "killer", "M": "killer-jigsaw", "K": "kenken", "D": "kendoku"}

@@ -10,13 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..model import Cage, Position, Puzzle, digits_of, full_mask
-
-ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def cell_name(cell: int, size: int) -> str:
-    return f"{ROW_LETTERS[cell // size]}{cell % size + 1}"
+from ..model import Cage, Position, Puzzle, cell_name, digits_of, full_mask, hidden_windows, house_names
 
 
 def cells_text(cells, size: int) -> str:
@@ -53,20 +47,18 @@ class Geometry:
         self.size = n
         self.cell_count = n * n
         self.all_digits = full_mask(n)
-        houses = [House("row", r + 1, tuple(range(r * n, r * n + n)), f"row {ROW_LETTERS[r]}")
-                  for r in range(n)]
-        houses += [House("column", c + 1, tuple(range(c, n * n, n)), f"column {c + 1}")
-                   for c in range(n)]
-        if puzzle.region_of is not None:
-            word = "region" if puzzle.regions is not None else "box"
-            for g in range(1, n + 1):
-                cells = tuple(i for i, r in enumerate(puzzle.region_of) if r == g)
-                houses.append(House(word, g, cells, f"{word} {g}"))
-        extra_word = "diagonal" if puzzle.kind == "sudoku-x" else "window"
-        for i, unit in enumerate(puzzle.extra_units):
-            name = (("the A1–I9 diagonal", "the A9–I1 diagonal")[i] if extra_word == "diagonal"
-                    and n == 9 else f"{extra_word} {i + 1}")
-            houses.append(House(extra_word, i + 1, tuple(unit), name))
+        # Windoku's hidden windows are houses too, as in SudokuWiki's Windoku solver: every
+        # strategy that works on a box works on them.
+        kinds = (["row"] * n + ["column"] * n
+                 + ([("region" if puzzle.regions is not None else "box")] * n
+                    if puzzle.region_of is not None else [])
+                 + [("diagonal" if puzzle.kind == "sudoku-x" else "window")]
+                 * (len(puzzle.extra_units) + len(hidden_windows(puzzle))))
+        cells_of = [tuple(u) for u in puzzle.units] + hidden_windows(puzzle)
+        houses, numbers = [], {}
+        for kind, cells, name in zip(kinds, cells_of, house_names(puzzle)):
+            numbers[kind] = numbers.get(kind, 0) + 1
+            houses.append(House(kind, numbers[kind], cells, name))
         self.houses: tuple[House, ...] = tuple(houses)
         self.rows = self.houses[:n]
         self.columns = self.houses[n:2 * n]

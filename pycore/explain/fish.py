@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .board import ROW_LETTERS, Board, Step
+from ..model import ROW_LETTERS
+from .board import Board, Step
 from .subsets import leaves_text
 
 NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}

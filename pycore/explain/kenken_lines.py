@@ -10,8 +10,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import factorial, prod
 
-from ..model import digits_of
-from .board import ROW_LETTERS, Board, Step, geometry_of
+from ..model import ROW_LETTERS, digits_of
+from .board import Board, Step, geometry_of
 from .kenken_fillings import applies, eliminations_text, fillings, layout
 
 # Equations over more possible assignments than SEARCH_LIMIT are only bounded (sums) or left

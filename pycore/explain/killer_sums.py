@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..model import Puzzle
+from ..model import ROW_LETTERS, Puzzle
 from ..solve.combos import combinations_for
-from .board import ROW_LETTERS, Board, geometry_of
+from .board import Board, geometry_of
 
 KILLER_KINDS = frozenset({"killer", "killer-jigsaw"})
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from time import perf_counter
 
-from ..model import ARITHMETIC_KINDS, Position, Puzzle
+from ..model import Position, Puzzle, cage_name
 from .board import Board, start_board
 from .registry import BY_SLUG, NEED_UNIQUE, STRATEGIES, Strategy
 
@@ -157,21 +157,10 @@ def look_here(step, geometry, kind: str = "sudoku") -> str:
     if step.units:
         return "Look at " + _and([geometry.houses[u].name for u in step.units]) + "."
     if step.cages:
-        cages = geometry.cages
-        return "Look at " + _and([f"the {clue(cages[i], kind)} cage at {geometry.name(cages[i].cells[0])}"
+        return "Look at " + _and([cage_name(geometry.cages[i], kind, geometry.size)
                                   for i in step.cages]) + "."
     cells = step.cells or tuple(c for c, _ in step.placements + step.eliminations)
     return f"Look at {geometry.names(cells)}."
-
-
-SIGNS = {"+": "+", "-": "\u2212", "x": "\u00d7", "/": "\u00f7"}
-
-
-def clue(cage, kind: str) -> str:
-    """A cage's clue as printed: "15" in a killer, "24×" or "12+" in KenKen (a single cell: "3")."""
-    if kind in ARITHMETIC_KINDS and len(cage.cells) > 1:
-        return f"{cage.total}{SIGNS[cage.op]}"
-    return str(cage.total)
 
 
 def _and(words: list[str]) -> str:

@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from math import log2
 from time import perf_counter
 
-from ..model import Puzzle, digits_of
+from ..model import Puzzle, cell_name, digits_of
 from .combos import fits
 from .network import (BOUNDS, LINEAR, SAME, SET, TUPLES, Network, add_derived_when_stuck,
-                      cell_name, compile_puzzle)
+                      compile_puzzle)
 
 # Contradiction codes.
 EMPTY, MISSING, CAGE, CROWDED = 0, 1, 2, 3

@@ -26,7 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..model import ARITHMETIC_KINDS, Puzzle, full_mask, mask_of
+from ..model import (ARITHMETIC_KINDS, Puzzle, cage_name, cell_name, full_mask, hidden_windows,
+                     house_names, mask_of)
 from .combos import cage_tuples, combinations_for, digit_sets, line_sum_range, usable_digits
 
 SET, TUPLES, BOUNDS, FULL, LINEAR, SAME = 0, 1, 2, 3, 4, 5
@@ -37,10 +38,6 @@ KILLER_KINDS = frozenset({"killer", "killer-jigsaw"})
 EXACT_CAGE_CELLS = 3    # killer cages up to this many cells also get exact tuple support
 SMALL_TUPLE_GROUP = 3   # non-distinct 45-rule groups up to this many cells get exact tuples
 BIG_BOUNDS_GROUP = 6    # ...and up to this many cells at least min/max reasoning
-
-
-def cell_name(cell: int, size: int) -> str:
-    return f"r{cell // size + 1}c{cell % size + 1}"
 
 
 @dataclass
@@ -121,60 +118,6 @@ def units_of_cells(units, count: int) -> list[tuple[int, ...]]:
     return [tuple(x) for x in found]
 
 
-def unit_names(puzzle: Puzzle) -> list[str]:
-    n = puzzle.size
-    names = [f"row {r + 1}" for r in range(n)] + [f"column {c + 1}" for c in range(n)]
-    word = "region" if puzzle.regions is not None else "box"
-    extra = len(puzzle.units) - len(names)
-    if puzzle.region_of is not None:
-        names += [f"{word} {b + 1}" for b in range(n)]
-        extra -= n
-    extra_word = "diagonal" if puzzle.kind == "sudoku-x" else "window"
-    names += [f"{extra_word} {i + 1}" for i in range(extra)]
-    return names
-
-
-def hidden_window_name(cells, n: int) -> str:
-    rows = ", ".join(str(r + 1) for r in sorted({c // n for c in cells}))
-    columns = ", ".join(str(c + 1) for c in sorted({c % n for c in cells}))
-    return f"hidden window of rows {rows} and columns {columns}"
-
-
-def hidden_windows(puzzle: Puzzle) -> list[tuple[int, ...]]:
-    """Windoku's implied windows, which hold every digit once as the drawn ones do: the cells
-    of a stack of window columns outside its windows (the stack's columns hold each digit as
-    often as they are wide, its windows once each), the same for a band of window rows, and the
-    cells outside both (9×9: rows 1, 5 and 9 crossed with columns 2-4, 6-8 or 1, 5 and 9, and
-    the same turned; five in all). The solver takes them as units: without them its search
-    wandered for minutes in almost empty Windoku grids (BENCHMARKS.md)."""
-    if puzzle.kind != "windoku" or not puzzle.extra_units:
-        return []
-    n = puzzle.size
-    drawn = puzzle.extra_units
-    bands = sorted({tuple(sorted({c // n for c in w})) for w in drawn})
-    stacks = sorted({tuple(sorted({c % n for c in w})) for w in drawn})
-    free_rows = tuple(r for r in range(n) if all(r not in band for band in bands))
-    free_cols = tuple(c for c in range(n) if all(c not in stack for stack in stacks))
-
-    def windows_in(rows, cols):
-        return sum(1 for w in drawn if {c // n for c in w} <= set(rows) and {c % n for c in w} <= set(cols))
-
-    found = []
-    for stack in stacks:
-        # Each of the stack's columns holds every digit once; its windows hold each once.
-        if len(stack) - windows_in(range(n), stack) == 1 and len(free_rows) * len(stack) == n:
-            found.append(tuple(r * n + c for r in free_rows for c in stack))
-    for band in bands:
-        if len(band) - windows_in(band, range(n)) == 1 and len(band) * len(free_cols) == n:
-            found.append(tuple(r * n + c for r in band for c in free_cols))
-    if (len(found) == len(stacks) + len(bands) and len(free_rows) - len(stacks) == 1
-            and len(free_rows) * len(free_cols) == n):
-        # The free rows hold each digit once per row: once in each stack's hidden window, so once
-        # in their crossing with the free columns.
-        found.append(tuple(r * n + c for r in free_rows for c in free_cols))
-    return found
-
-
 def compile_puzzle(puzzle: Puzzle) -> Network:
     n, count = puzzle.size, puzzle.cell_count
     problem = check_shape(puzzle)
@@ -198,7 +141,7 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
     units_of = units_of_cells(units, count)
     net = Network(
         size=n, cell_count=count, all_digits=full_mask(n), units=units,
-        unit_names=unit_names(puzzle) + [hidden_window_name(w, n) for w in hidden],
+        unit_names=house_names(puzzle),
         peers=[tuple(sorted(p)) for p in peer_sets],
         peer_bits=[sum(1 << p for p in ps) for ps in peer_sets],
         unit_bits=[sum(1 << c for c in unit) for unit in units],
@@ -311,16 +254,12 @@ def place_givens(puzzle: Puzzle, net: Network) -> str | None:
     return None
 
 
-def cage_label(number: int, cells, size: int) -> str:
-    return f"cage {number} at {cell_name(cells[0], size)}"
-
-
 def add_cages(puzzle: Puzzle, net: Network, killer: bool) -> str | None:
     n = puzzle.size
     arithmetic = puzzle.kind in ARITHMETIC_KINDS
-    for number, cage in enumerate(puzzle.cages, 1):
+    for cage in puzzle.cages:
         cells = tuple(cage.cells)
-        label = cage_label(number, cells, n)
+        label = cage_name(cage, puzzle.kind, n)
         if killer or not arithmetic:
             if len(cells) > n:
                 return f"{label} has {len(cells)} cells but only {n} different digits exist"

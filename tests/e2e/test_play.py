@@ -51,7 +51,7 @@ def test_conflicts_are_marked_as_they_happen(page, site):
     page.keyboard.press("3")  # r1c1 holds a given 3
     assert conflicts(page) == ["r1c1", "r1c2"]
     status = page.locator(STATUS)
-    assert status.text_content().startswith("Two 3s in row 1")
+    assert status.text_content().startswith("Two 3s in row A")
     color = page.locator(f"{cell(1, 2)} .value").evaluate("el => getComputedStyle(el).color")
     assert color == "rgb(192, 34, 27)"
     page.keyboard.press("Backspace")

@@ -11,7 +11,7 @@ start as every digit the filled peers allow.
 from __future__ import annotations
 
 from pycore.explain import BY_SLUG, Board, start_board
-from pycore.explain.board import ROW_LETTERS
+from pycore.model import ROW_LETTERS
 from pycore.model import Cage, Position, Puzzle, mask_of
 
 BLOCKING = set(" \n\t|-+")

@@ -139,12 +139,13 @@ def test_x_chain_through_a_diagonal():
 
 
 def test_x_chain_through_a_windoku_window():
-    # row A: 4 only in A1, A7; window 1 (B2–D4): only in B2, D4. A7=A1-B2=D4: D7 sees both.
+    # row A: 4 only in A1, A7; window 1 (B2–D4): only in B2, D4. A7=A1-B2=D4: D7 sees both, and
+    # so does E6, through box 5 and the hidden window of rows A, E, I and columns 6–8.
     board = make_board(kind="windoku")
     board = confine(board, 4, "row A", "A1 A7")
     board = confine(board, 4, "window 1", "B2 D4")
     step = find("x-chain", board)
-    assert names(step.eliminations) == {("D7", 4)}
+    assert names(step.eliminations) == {("D7", 4), ("E6", 4)}
 
 
 # --- XY-Chain -------------------------------------------------------------------------------------
@@ -180,11 +181,13 @@ def test_xy_chain_through_a_diagonal():
 
 
 def test_xy_chain_through_a_windoku_window():
-    # B2 and D4 share only window 1: (1=2)B2-(2=3)D4-(3=1)D9. Seeing B2 and D9: B9, D2 and,
-    # through the window and row D, D3.
+    # B2 and D4 share only window 1: (1=2)B2-(2=3)D4-(3=1)D9. Seeing B2 and D9: B9, D2, through
+    # the window and row D D3, and through the hidden window of rows B–D and columns 1, 5, 9
+    # (with D9) B1 and B5 (row B) and C1 (box 1).
     board = with_marks(make_board(kind="windoku"), {"B2": "12", "D4": "23", "D9": "31"})
     step = find("xy-chain", board)
-    assert names(step.eliminations) == {("B9", 1), ("D2", 1), ("D3", 1)}
+    assert names(step.eliminations) == {("B1", 1), ("B5", 1), ("B9", 1), ("C1", 1), ("D2", 1),
+                                        ("D3", 1)}
 
 
 # --- AIC ------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Full house, naked single, hidden single: each alone, on hand-made positions."""
-from positions import find, make_board, names, with_marks
+from positions import cell, find, make_board, names, with_marks, without
 
 ALMOST = """
 534678912 672195348 198342567
@@ -50,3 +50,20 @@ def test_hidden_single_in_a_box():
 
 def test_hidden_single_finds_nothing_on_an_empty_grid():
     assert find("hidden-single", make_board()) is None
+
+
+def test_hidden_single_in_a_windoku_hidden_window():
+    # Rows A, E, I cross columns 2-4 outside the drawn windows: those nine cells hold every digit
+    # once (SudokuWiki's Windoku solver reasons with them too). 5 left only at E3 among them.
+    board = without(make_board(kind="windoku"), {c: "5" for c in
+                                                 "A2 A3 A4 E2 E4 I2 I3 I4".split()})
+    step = find("hidden-single", board)
+    assert names(step.placements) == {("E3", 5)}
+    assert step.text == ("Hidden single: E3 is the only place for 5 in the hidden window of "
+                         "rows A, E, I and columns 2–4")
+
+
+def test_a_windoku_given_leaves_its_hidden_window_peers():
+    # A2 holds 7: E3 shares no row, column, box or drawn window with it, only a hidden window.
+    board = make_board("." + "7" + "." * 79, kind="windoku")
+    assert not board.has(cell("E3"), 7) and board.has(cell("E6"), 7)   # E6: no house with A2
