@@ -189,6 +189,59 @@ def hidden_windows(puzzle: Puzzle) -> list[tuple[int, ...]]:
     return found
 
 
+@dataclass(frozen=True)
+class Leftovers:
+    """Jigsaw's law of leftovers: `span` (k consecutive rows or columns) holds each digit k
+    times, and so do the k regions `regions`, so the span's cells outside the regions (`inside`)
+    hold the same digits, counted with repeats, as the regions' cells outside the span
+    (`outside`)."""
+    lines: tuple[int, ...]     # the span's rows or columns, as indices into puzzle.units
+    regions: tuple[int, ...]   # the regions, as indices into puzzle.units
+    inside: tuple[int, ...]
+    outside: tuple[int, ...]
+
+
+def leftovers(puzzle: Puzzle, most_cells: int) -> list[Leftovers]:
+    """For each span of consecutive rows or columns of a jigsaw, the k regions most inside it
+    (which leave the fewest leftover cells), where each side has at most `most_cells` cells. A
+    span and the rest of the grid leave the same two sides: that pair is listed once."""
+    if puzzle.regions is None:
+        return []
+    n = puzzle.size
+    bits = [sum(1 << c for c in unit) for unit in puzzle.units[:3 * n]]
+    found, seen = [], set()
+    for first in (0, n):   # the rows, then the columns
+        for k in range(1, n):
+            for start in range(first, first + n - k + 1):
+                band = 0
+                for line in bits[start:start + k]:
+                    band |= line
+                overlaps = sorted(((bits[r] & band).bit_count(), r) for r in range(2 * n, 3 * n))
+                chosen = sorted(r for _, r in overlaps[-k:])
+                if k * n - sum(count for count, _ in overlaps[-k:]) > most_cells:
+                    continue
+                covered = 0
+                for r in chosen:
+                    covered |= bits[r]
+                pair = (band & ~covered, covered & ~band)
+                if not pair[0] or pair in seen or pair[::-1] in seen:
+                    continue
+                seen.add(pair)
+                found.append(Leftovers(tuple(range(start, start + k)), tuple(chosen),
+                                       cells_of(pair[0]), cells_of(pair[1])))
+    return found
+
+
+def cells_of(bits: int) -> tuple[int, ...]:
+    """The cells of a bit set over cells (bit i = cell i), ascending."""
+    cells = []
+    while bits:
+        low = bits & -bits
+        cells.append(low.bit_length() - 1)
+        bits ^= low
+    return tuple(cells)
+
+
 ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -231,6 +284,18 @@ def clue(cage: Cage, kind: str) -> str:
 def cage_name(cage: Cage, kind: str, size: int) -> str:
     """"the 15 cage at A1": its clue and its first cell, as the grid shows it."""
     return f"the {clue(cage, kind)} cage at {cell_name(cage.cells[0], size)}"
+
+
+def lines_name(lines, size: int) -> str:
+    """"row A", "rows A–C", "columns 4–6": consecutive rows or columns, as indices into
+    `Puzzle.units` (rows first, then columns)."""
+    if lines[0] < size:
+        word, label = "row", ROW_LETTERS.__getitem__
+    else:
+        word, label = "column", lambda i: str(i - size + 1)
+    if len(lines) == 1:
+        return f"{word} {label(lines[0])}"
+    return f"{word}s {label(lines[0])}–{label(lines[-1])}"
 
 
 def _span(indices: list[int], label) -> str:

@@ -26,6 +26,7 @@ TABLE = (
     ("cage-line-overlap", "Cage/line overlap", 45, "kenken"),
     ("pointing", "Pointing pair or triple", 50, "intersections"),
     ("box-line-reduction", "Box/line reduction", 50, "intersections"),
+    ("law-of-leftovers", "Law of leftovers", 55, "leftovers"),
     ("naked-pair", "Naked pair", 60, "subsets"),
     ("hidden-pair", "Hidden pair", 70, "subsets"),
     ("naked-triple", "Naked triple", 80, "subsets"),

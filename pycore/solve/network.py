@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..model import (ARITHMETIC_KINDS, Puzzle, cage_name, cell_name, full_mask, hidden_windows,
-                     house_names, mask_of)
+from ..model import (ARITHMETIC_KINDS, Puzzle, cage_name, cell_name, cells_of, full_mask,
+                     hidden_windows, house_names, leftovers, lines_name, mask_of)
 from .combos import cage_tuples, combinations_for, digit_sets, line_sum_range, usable_digits
 
 SET, TUPLES, BOUNDS, FULL, LINEAR, SAME = 0, 1, 2, 3, 4, 5
@@ -330,36 +330,14 @@ def add(net: Network, kind: int, cells, total: int, op: str, label: str, live) -
 
 
 def add_leftovers(puzzle: Puzzle, net: Network) -> None:
-    """Jigsaw's law of leftovers: any k rows hold each digit k times, and so do any k regions,
-    so the cells of the rows outside the regions hold the same digits (counted with repeats) as
-    the cells of the regions outside the rows. For each band of consecutive rows or columns, the
-    k regions most inside it leave the fewest such cells; sides of up to LEFTOVER_CELLS cells
-    become SAME constraints (a band and the rest of the grid give the same pair: kept once).
-    Cell sets are bit sets (bit i = cell i): this runs for every jigsaw."""
+    """Jigsaw's law of leftovers (pycore.model.leftovers) as SAME constraints, where each side
+    has at most LEFTOVER_CELLS cells."""
     n = puzzle.size
-    rows, columns, regions = house_kinds(net, puzzle)
-    seen = set()
-    for word, lines in (("rows", rows), ("columns", columns)):
-        for k in range(1, n):
-            for start in range(n - k + 1):
-                band = 0
-                for line in lines[start:start + k]:
-                    band |= line
-                overlaps = sorted(((region & band).bit_count(), region) for region in regions)
-                if k * n - sum(count for count, _ in overlaps[-k:]) > LEFTOVER_CELLS:
-                    continue
-                inside = 0
-                for _, region in overlaps[-k:]:
-                    inside |= region
-                pair = (band & ~inside, inside & ~band)
-                if not pair[0] or pair in seen or pair[::-1] in seen:
-                    continue
-                seen.add(pair)
-                first, second = cells_of(pair[0]), cells_of(pair[1])
-                span = f"{word[:-1]} {start + 1}" if k == 1 else f"{word} {start + 1}-{start + k}"
-                label = (f"the leftovers of {span} ({', '.join(cell_name(c, n) for c in first)} "
-                         f"against {', '.join(cell_name(c, n) for c in second)})")
-                add(net, SAME, first + second, 0, len(first), label, None)
+    for found in leftovers(puzzle, LEFTOVER_CELLS):
+        label = (f"the leftovers of {lines_name(found.lines, n)} "
+                 f"({', '.join(cell_name(c, n) for c in found.inside)} "
+                 f"against {', '.join(cell_name(c, n) for c in found.outside)})")
+        add(net, SAME, found.inside + found.outside, 0, len(found.inside), label, None)
 
 
 def add_45_rule(puzzle: Puzzle, net: Network) -> None:
@@ -400,15 +378,6 @@ def add_45_rule(puzzle: Puzzle, net: Network) -> None:
         if not area & ~caged:
             add_group(net, touching_cells & ~area, touching_total - area_total,
                       f"the outies of {name}", seen)
-
-
-def cells_of(bits: int) -> tuple[int, ...]:
-    cells = []
-    while bits:
-        low = bits & -bits
-        cells.append(low.bit_length() - 1)
-        bits ^= low
-    return tuple(cells)
 
 
 def add_group(net: Network, bits: int, total: int, label: str, seen: set) -> None:
