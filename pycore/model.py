@@ -250,25 +250,33 @@ def cell_name(cell: int, size: int) -> str:
     return f"{ROW_LETTERS[cell // size]}{cell % size + 1}"
 
 
-def house_names(puzzle: Puzzle) -> list[str]:
-    """A name for each of `puzzle.units` and then each of its hidden windows, in that order:
-    "row A", "column 1", "box 1" or "region 1", "the A1–I9 diagonal", "window 1", "the hidden
-    window of rows A, E, I and columns 2–4"."""
+def houses(puzzle: Puzzle) -> list[tuple[str, tuple[int, ...], str]]:
+    """(kind, cells, name) of each of `puzzle.units` and then of each of its hidden windows, in
+    that order: ("row", …, "row A"), ("column", …, "column 1"), ("box", …, "box 1") or
+    ("region", …, "region 1"), ("diagonal", …, "the A1–I9 diagonal"), ("window", …, "window 1"),
+    ("window", …, "the hidden window of rows A, E, I and columns 2–4")."""
     n = puzzle.size
-    names = [f"row {ROW_LETTERS[r]}" for r in range(n)] + [f"column {c + 1}" for c in range(n)]
+    found = [("row", unit, f"row {ROW_LETTERS[r]}") for r, unit in enumerate(puzzle.units[:n])]
+    found += [("column", unit, f"column {c + 1}") for c, unit in enumerate(puzzle.units[n:2 * n])]
     if puzzle.region_of is not None:
         word = "region" if puzzle.regions is not None else "box"
-        names += [f"{word} {g}" for g in range(1, n + 1)]
+        found += [(word, unit, f"{word} {g}") for g, unit in enumerate(puzzle.units[2 * n:3 * n], 1)]
     for number, unit in enumerate(puzzle.extra_units, 1):
         if puzzle.kind == "sudoku-x":
-            names.append(f"the {cell_name(unit[0], n)}–{cell_name(unit[-1], n)} diagonal")
+            found.append(("diagonal", unit,
+                          f"the {cell_name(unit[0], n)}–{cell_name(unit[-1], n)} diagonal"))
         else:
-            names.append(f"window {number}")
+            found.append(("window", unit, f"window {number}"))
     for window in hidden_windows(puzzle):
         rows = _span(sorted({c // n for c in window}), ROW_LETTERS.__getitem__)
         columns = _span(sorted({c % n for c in window}), lambda c: str(c + 1))
-        names.append(f"the hidden window of rows {rows} and columns {columns}")
-    return names
+        found.append(("window", window, f"the hidden window of rows {rows} and columns {columns}"))
+    return found
+
+
+def house_names(puzzle: Puzzle) -> list[str]:
+    """The names of `houses(puzzle)`."""
+    return [name for _, _, name in houses(puzzle)]
 
 
 OPERATOR_SIGNS = {"+": "+", "-": "\u2212", "x": "\u00d7", "/": "\u00f7"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..model import Cage, Position, Puzzle, cell_name, digits_of, full_mask, hidden_windows, house_names
+from ..model import Cage, Position, Puzzle, cell_name, digits_of, full_mask, houses
 
 
 def cells_text(cells, size: int) -> str:
@@ -49,17 +49,11 @@ class Geometry:
         self.all_digits = full_mask(n)
         # Windoku's hidden windows are houses too, as in SudokuWiki's Windoku solver: every
         # strategy that works on a box works on them.
-        kinds = (["row"] * n + ["column"] * n
-                 + ([("region" if puzzle.regions is not None else "box")] * n
-                    if puzzle.region_of is not None else [])
-                 + [("diagonal" if puzzle.kind == "sudoku-x" else "window")]
-                 * (len(puzzle.extra_units) + len(hidden_windows(puzzle))))
-        cells_of = [tuple(u) for u in puzzle.units] + hidden_windows(puzzle)
-        houses, numbers = [], {}
-        for kind, cells, name in zip(kinds, cells_of, house_names(puzzle)):
+        found, numbers = [], {}
+        for kind, cells, name in houses(puzzle):
             numbers[kind] = numbers.get(kind, 0) + 1
-            houses.append(House(kind, numbers[kind], cells, name))
-        self.houses: tuple[House, ...] = tuple(houses)
+            found.append(House(kind, numbers[kind], tuple(cells), name))
+        self.houses: tuple[House, ...] = tuple(found)
         self.rows = self.houses[:n]
         self.columns = self.houses[n:2 * n]
         self.boxes = tuple(h for h in self.houses if h.kind in ("box", "region"))

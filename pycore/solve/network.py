@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..model import (ARITHMETIC_KINDS, Puzzle, cage_name, cell_name, cells_of, full_mask,
-                     hidden_windows, house_names, leftovers, lines_name, mask_of)
+from ..model import (ARITHMETIC_KINDS, Puzzle, cage_name, cell_name, cells_of, full_mask, houses,
+                     leftovers, lines_name, mask_of)
 from .combos import cage_tuples, combinations_for, digit_sets, line_sum_range, usable_digits
 
 SET, TUPLES, BOUNDS, FULL, LINEAR, SAME = 0, 1, 2, 3, 4, 5
@@ -124,8 +124,10 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
     if problem:
         # Nothing else can be built on a malformed puzzle; the solver reports `error`.
         return Network(n, count, full_mask(n), [], [], [], [], [], [], [], error=problem)
-    hidden = hidden_windows(puzzle)
-    units = [tuple(u) for u in puzzle.units] + hidden
+    # Windoku's hidden windows are units too: without them the search wandered for minutes in
+    # almost empty Windoku grids (BENCHMARKS.md).
+    named = houses(puzzle)
+    units = [tuple(cells) for _, cells, _ in named]
     killer = puzzle.kind in KILLER_KINDS
     peer_sets = [set() for _ in range(count)]
     for unit in units:
@@ -141,7 +143,7 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
     units_of = units_of_cells(units, count)
     net = Network(
         size=n, cell_count=count, all_digits=full_mask(n), units=units,
-        unit_names=house_names(puzzle),
+        unit_names=[name for _, _, name in named],
         peers=[tuple(sorted(p)) for p in peer_sets],
         peer_bits=[sum(1 << p for p in ps) for ps in peer_sets],
         unit_bits=[sum(1 << c for c in unit) for unit in units],
@@ -498,8 +500,8 @@ def add_derived_sums(puzzle: Puzzle, net: Network) -> None:
     for bits, _, _ in cages:
         caged |= bits
     seen = {(sum(1 << c for c in cells), 0) for _, cells, _, _ in net.constraints}
-    for houses in house_kinds(net, puzzle):
-        unions = house_unions(houses, cages)
+    for kind_houses in house_kinds(net, puzzle):
+        unions = house_unions(kind_houses, cages)
         for chosen in range(1, (1 << n) - 1):   # every union but the whole grid
             area, pieces, pieces_total = unions[chosen]
             innies, outies = area & ~pieces, pieces & ~area
