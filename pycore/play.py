@@ -3,7 +3,11 @@
 - `clashes`: digits that break a rule as they are placed (two of a digit in a row, column, box,
   region, diagonal or window; a cage whose digits cannot make its clue any more).
 - `auto_candidates`: the digits each open cell can still take, from the placed digits alone
-  (its units, and its cage's arithmetic with the cage's other open cells).
+  (its houses, and its cage's arithmetic with the cage's other open cells).
+
+Windoku's hidden windows (pycore.model.hidden_windows) count as windows here, as they do in the
+hints: the candidates a person fills in are then the ones a hint reasons from, and two of a digit
+in a hidden window, which no solution allows, are marked as they are placed.
 - `place`: a digit placed, and removed from the pencil marks of every cell that sees it.
 
 `values` is one digit per cell (givens and placed digits, 0 for an open cell). No search over the
@@ -12,7 +16,7 @@ whole grid here: only each unit and each cage on its own, so every call is a few
 from __future__ import annotations
 
 from .model import (ARITHMETIC_KINDS, Cage, Position, Puzzle, cage_name, clue, digit_char,
-                    digits_of, fits, full_mask, house_names)
+                    digits_of, fits, full_mask, houses)
 
 # A cage whose completion takes more steps than this to explore is not judged (never for 9×9).
 CAGE_BUDGET = 200_000
@@ -100,7 +104,7 @@ def clashes(puzzle: Puzzle, values: list[int]) -> list[dict]:
     longer make its clue (full and wrong, a repeat in a killer cage, or no digits left for its
     open cells that would make it) names its placed cells."""
     found = []
-    for name, unit in zip(house_names(puzzle), puzzle.units):   # drawn houses only
+    for _, unit, name in houses(puzzle):
         holders: dict[int, list[int]] = {}
         for cell in unit:
             if values[cell]:
@@ -126,11 +130,11 @@ def clashes(puzzle: Puzzle, values: list[int]) -> list[dict]:
 
 
 def auto_candidates(puzzle: Puzzle, values: list[int]) -> list[int]:
-    """A mask per cell (0 for a filled cell): the digits no placed digit in the cell's units rules
-    out, narrowed by its cage, where the cage can still be completed."""
+    """A mask per cell (0 for a filled cell): the digits no placed digit in the cell's houses
+    rules out, narrowed by its cage, where the cage can still be completed."""
     every = full_mask(puzzle.size)
     masks = [0 if v else every for v in values]
-    for unit in puzzle.units:
+    for _, unit, _ in houses(puzzle):
         seen = 0
         for cell in unit:
             if values[cell]:
@@ -152,8 +156,8 @@ def auto_candidates(puzzle: Puzzle, values: list[int]) -> list[int]:
 
 
 def peers_of(puzzle: Puzzle, cell: int) -> set[int]:
-    """Cells that may not hold the same digit as `cell`: its units, and its killer cage."""
-    peers = {other for unit in puzzle.units if cell in unit for other in unit}
+    """Cells that may not hold the same digit as `cell`: its houses, and its killer cage."""
+    peers = {other for _, unit, _ in houses(puzzle) if cell in unit for other in unit}
     if puzzle.kind not in ARITHMETIC_KINDS:
         peers.update(other for cage in puzzle.cages if cell in cage.cells for other in cage.cells)
     peers.discard(cell)

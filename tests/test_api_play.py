@@ -5,7 +5,8 @@ from __future__ import annotations
 
 
 from pycore import api
-from pycore.model import cell_name
+from pycore.model import Position, Puzzle, cell_name
+from pycore.play import auto_candidates, clashes, place
 
 from corpus import DEV, REAL
 
@@ -171,3 +172,17 @@ def test_bad_arguments_from_the_page_are_errors_not_exceptions():
     started = api.solve_start(text)["id"]
     assert set(api.solve_step(started, "many")) == {"error"}
     assert api.solve_step(started, 64.0)["done"]
+
+
+def test_windoku_hidden_windows_count_in_play_as_in_hints():
+    """A2 and E3 share only the hidden window of rows A, E, I and columns 2–4."""
+    puzzle = Puzzle("windoku", 9, (0,) * 81)
+    a2, e3 = 1, 4 * 9 + 2
+    values = [0] * 81
+    values[a2] = values[e3] = 1
+    assert clashes(puzzle, values) == [
+        {"cells": [a2, e3], "reason": "two 1s in the hidden window of rows A, E, I and columns 2–4"}]
+    values[e3] = 0
+    assert not auto_candidates(puzzle, values)[e3] & 1
+    marked = Position((0,) * 81, tuple(0b111 for _ in range(81)))
+    assert place(puzzle, marked, a2, 1).candidates[e3] == 0b110
