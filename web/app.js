@@ -623,7 +623,7 @@ function share() {
   openShareDialog({ invoke: state.bridge.invoke, text: state.text, progress: state.progress, board: boardEl, label: state.label });
 }
 
-// The grid is one tab stop (roving tabindex): the selected cell, or r1c1 before any selection.
+// The grid is one tab stop (roving tabindex): the selected cell, or A1 before any selection.
 // Focusing a cell selects it, so Tab lands on a selected cell and the keys below act on it.
 boardEl.addEventListener("click", (event) => {
   const cell = event.target.closest(".cell");

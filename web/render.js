@@ -237,7 +237,8 @@ export function renderBoard(view, container) {
         : candidates ? `candidates ${[...candidates.toUpperCase()].join(" ")}` : "empty";
       const cage = cageOf.has(index) ? `, ${cageWordsOf.get(cageOf.get(index))}` : "";
       const trouble = conflicts.has(index) ? ", breaks a rule" : problem ? ", marked wrong" : "";
-      cell.setAttribute("aria-label", `row ${rowOf(index) + 1} column ${colOf(index) + 1}, ${what}${cage}${trouble}`);
+      // Rows by letter, as the hints name cells (E5 is row E column 5).
+      cell.setAttribute("aria-label", `row ${"ABCDEFGHIJKLMNOPQRSTUVWXY"[rowOf(index)]} column ${colOf(index) + 1}, ${what}${cage}${trouble}`);
     });
   }
 

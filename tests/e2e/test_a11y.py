@@ -1,5 +1,5 @@
 """Reading and accessibility: the grid as rows of cells a screen reader can walk and name
-("row 3 column 4, 7", candidates, the cage), aria-invalid after Check, every button named, the
+("row C column 4, 7", candidates, the cage), aria-invalid after Check, every button named, the
 puzzle in the tab title, a status line that never moves the grid, messages for people, dark
 mode, cage totals clear of the pencil marks and KenKen cages as bold walls."""
 from __future__ import annotations
@@ -32,15 +32,15 @@ def test_grid_rows_and_cells_are_announced(page, site):
     shape = grid.evaluate("""g => [...g.querySelectorAll(':scope > [role=row]')]
         .map(r => r.querySelectorAll(':scope > [role=gridcell][data-cell]').length)""")
     assert shape == [9] * 9
-    assert label(page, "r1c1") == "row 1 column 1, 3, given"
-    assert label(page, "r1c2") == "row 1 column 2, empty"
+    assert label(page, "r1c1") == "row A column 1, 3, given"
+    assert label(page, "r1c2") == "row A column 2, empty"
     page.click("[data-cell=r1c2]")
     page.keyboard.press("5")
-    assert label(page, "r1c2") == "row 1 column 2, 5"
+    assert label(page, "r1c2") == "row A column 2, 5"
     page.click("[data-cell=r1c3]")
     for key in ("Shift+Digit1", "Shift+Digit2", "Shift+Digit5"):
         page.keyboard.press(key)
-    assert label(page, "r1c3") == "row 1 column 3, candidates 1 2 5"
+    assert label(page, "r1c3") == "row A column 3, candidates 1 2 5"
     assert page.locator("[data-cell=r1c3]").get_attribute("aria-selected") == "true"
 
 
