@@ -162,7 +162,13 @@ export function renderBoard(view, container) {
     svg.append(text);
   });
 
-  const board = el("div", { class: "board", style: `--n:${n};--m:${side}` }, grid, svg);
+  // Row letters and column numbers beside the grid, as SudokuWiki prints them: the hints name
+  // cells this way (E5 is row E, column 5).
+  const coords = (kind, labels) => el("div", { class: `coords coords-${kind}`, "aria-hidden": "true" },
+    ...labels.map((label) => el("span", {}, label)));
+  const rowLabels = coords("rows", [..."ABCDEFGHIJKLMNOPQRSTUVWXY".slice(0, n)]);
+  const columnLabels = coords("columns", Array.from({ length: n }, (_, c) => String(c + 1)));
+  const board = el("div", { class: "board", style: `--n:${n};--m:${side}` }, grid, svg, rowLabels, columnLabels);
   container.replaceChildren(board);
 
   const rowOf = (i) => Math.floor(i / n), colOf = (i) => i % n;

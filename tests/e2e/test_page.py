@@ -115,6 +115,25 @@ def test_buttons_exist_only_for_capabilities(page, site):
     assert set(functions) <= {name for name in dir(api) if not name.startswith("_")}
 
 
+def test_rows_are_lettered_and_columns_numbered_beside_the_grid(page, site):
+    """As SudokuWiki prints them, and as the hints name cells (E5); not in an embedded puzzle."""
+    page.goto(f"{site.url}?bd={S9B}")
+    assert wait_started(page) == "ready"
+    rows, columns = page.locator(".coords-rows span"), page.locator(".coords-columns span")
+    assert rows.all_text_contents() == list("ABCDEFGHI")
+    assert columns.all_text_contents() == [str(c) for c in range(1, 10)]
+    assert page.locator(".coords-rows").get_attribute("aria-hidden") == "true"
+    grid = page.locator("[data-testid=grid]").bounding_box()
+    e, five = rows.nth(4).bounding_box(), columns.nth(4).bounding_box()
+    cell = page.locator("[data-cell=r5c5]").bounding_box()
+    assert e["x"] + e["width"] <= grid["x"] + 1 and abs(e["y"] + e["height"] / 2 - (cell["y"] + cell["height"] / 2)) < 2
+    assert five["y"] + five["height"] <= grid["y"] + 1 and abs(five["x"] + five["width"] / 2 - (cell["x"] + cell["width"] / 2)) < 2
+    assert e["x"] >= 0
+    page.goto(f"{site.url}?bd={S9B}&embed=1")
+    assert wait_started(page) == "ready"
+    assert not page.locator(".coords-rows").is_visible()
+
+
 def test_embed_shows_only_grid_and_toolbar(page, site):
     page.set_viewport_size({"width": 480, "height": 540})
     page.goto(f"{site.url}?bd={S9B}&embed=1")
