@@ -279,6 +279,36 @@ def house_names(puzzle: Puzzle) -> list[str]:
     return [name for _, _, name in houses(puzzle)]
 
 
+def hidden_window_reason(puzzle: Puzzle, window) -> str:
+    """Why a hidden window holds every digit once, in words: "columns 2–4 hold every digit 3
+    times and windows 1 and 3 once each, so their other cells hold every digit once"."""
+    n = puzzle.size
+    rows, columns = sorted({c // n for c in window}), sorted({c % n for c in window})
+    drawn = puzzle.extra_units
+    letters, numbers = ROW_LETTERS.__getitem__, lambda c: str(c + 1)
+    stack = [i for i, w in enumerate(drawn, 1) if {c % n for c in w} == set(columns)]
+    band = [i for i, w in enumerate(drawn, 1) if {c // n for c in w} == set(rows)]
+    if stack:
+        lines, inside = f"columns {_span(columns, numbers)}", f"windows {_and(map(str, stack))}"
+        k = len(columns)
+    elif band:
+        lines, inside = f"rows {_span(rows, letters)}", f"windows {_and(map(str, band))}"
+        k = len(rows)
+    else:
+        # The free rows cross every stack of windows in a hidden window of their own.
+        stacks = sorted({tuple(sorted({c % n for c in w})) for w in drawn})
+        lines = f"rows {_span(rows, letters)}"
+        inside = ("the hidden windows of columns "
+                  + _and(_span(list(stack_columns), numbers) for stack_columns in stacks))
+        k = len(rows)
+    return f"{lines} hold every digit {k} times and {inside} once each, so their other cells hold every digit once"
+
+
+def _and(words) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 OPERATOR_SIGNS = {"+": "+", "-": "\u2212", "x": "\u00d7", "/": "\u00f7"}
 
 

@@ -5,7 +5,7 @@ import pytest
 from pycore import api
 from pycore.codec import PuzzleStringError, decode
 from pycore.explain import start_board
-from pycore.model import Position, Puzzle, cell_name, hidden_windows, house_names
+from pycore.model import Position, Puzzle, cell_name, hidden_window_reason, hidden_windows, house_names
 from pycore.play import clashes
 from pycore.solve import solve
 
@@ -44,3 +44,19 @@ def test_the_decoder_names_the_cell_it_refuses():
     with pytest.raises(PuzzleStringError, match="^A1: a clue needs exactly one digit"):
         decode("01" + "00" * 80)
     assert api.decode_view("01" + "00" * 80)["error"].startswith("A1: ")
+
+
+def test_each_hidden_window_says_why_it_holds_every_digit_once():
+    windoku = Puzzle("windoku", 9, (0,) * 81)
+    reasons = [hidden_window_reason(windoku, w) for w in hidden_windows(windoku)]
+    tail = "once each, so their other cells hold every digit once"
+    assert reasons == [
+        f"columns 2–4 hold every digit 3 times and windows 1 and 3 {tail}",
+        f"columns 6–8 hold every digit 3 times and windows 2 and 4 {tail}",
+        f"rows B–D hold every digit 3 times and windows 1 and 2 {tail}",
+        f"rows F–H hold every digit 3 times and windows 3 and 4 {tail}",
+        f"rows A, E, I hold every digit 3 times and the hidden windows of columns 2–4 and 6–8 {tail}"]
+    big = Puzzle("windoku", 16, (0,) * 256)
+    assert hidden_window_reason(big, hidden_windows(big)[-1]) == (
+        f"rows A, F, K, P hold every digit 4 times and the hidden windows of columns 2–5, 7–10 "
+        f"and 12–15 {tail}")

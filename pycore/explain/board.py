@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..model import Cage, Position, Puzzle, cell_name, digits_of, full_mask, houses
+from ..model import (Cage, Position, Puzzle, cell_name, digits_of, full_mask, hidden_window_reason,
+                     hidden_windows, houses)
 
 
 def cells_text(cells, size: int) -> str:
@@ -54,6 +55,10 @@ class Geometry:
             numbers[kind] = numbers.get(kind, 0) + 1
             found.append(House(kind, numbers[kind], tuple(cells), name))
         self.houses: tuple[House, ...] = tuple(found)
+        # Why each hidden window (the last houses) holds every digit once, for the steps using one.
+        hidden = hidden_windows(puzzle)
+        self.reasons = {len(found) - len(hidden) + i: hidden_window_reason(puzzle, window)
+                        for i, window in enumerate(hidden)}
         self.rows = self.houses[:n]
         self.columns = self.houses[n:2 * n]
         self.boxes = tuple(h for h in self.houses if h.kind in ("box", "region"))

@@ -1,6 +1,7 @@
 """Explains a position step by step: the easiest strategy that finds something, applied, again."""
 from __future__ import annotations
 
+from dataclasses import replace
 from time import perf_counter
 
 from ..model import Position, Puzzle, cage_name
@@ -21,11 +22,13 @@ def strategies_for(only: list[str] | None) -> tuple[Strategy, ...]:
 
 
 def next_step(board: Board, strategies=STRATEGIES):
-    """The first step the easiest applicable strategy finds, or None when all are stuck."""
+    """The first step the easiest applicable strategy finds, or None when all are stuck. A step
+    resting on a Windoku hidden window says why that window holds every digit once."""
     for strategy in strategies:
         step = strategy.find(board)
         if step is not None and step.is_progress():
-            return step
+            why = [board.geometry.reasons[u] for u in step.units if u in board.geometry.reasons]
+            return replace(step, text=f"{step.text} ({why[0]})") if why else step
     return None
 
 

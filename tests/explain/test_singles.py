@@ -1,6 +1,8 @@
 """Full house, naked single, hidden single: each alone, on hand-made positions."""
 from positions import cell, find, make_board, names, with_marks, without
 
+from pycore.explain import next_step
+
 ALMOST = """
 534678912 672195348 198342567
 859761423 426853791 713924856
@@ -67,3 +69,12 @@ def test_a_windoku_given_leaves_its_hidden_window_peers():
     # A2 holds 7: E3 shares no row, column, box or drawn window with it, only a hidden window.
     board = make_board("." + "7" + "." * 79, kind="windoku")
     assert not board.has(cell("E3"), 7) and board.has(cell("E6"), 7)   # E6: no house with A2
+
+
+def test_a_hint_in_a_hidden_window_says_why_the_window_holds_every_digit_once():
+    board = without(make_board(kind="windoku"), {c: "5" for c in
+                                                 "A2 A3 A4 E2 E4 I2 I3 I4".split()})
+    assert next_step(board).text == (
+        "Hidden single: E3 is the only place for 5 in the hidden window of rows A, E, I and "
+        "columns 2–4 (columns 2–4 hold every digit 3 times and windows 1 and 3 once each, so "
+        "their other cells hold every digit once)")
