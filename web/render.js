@@ -246,6 +246,9 @@ export function renderBoard(view, container) {
       // Rows by letter, as the hints name cells (E5 is row E column 5).
       cell.setAttribute("aria-label", `row ${"ABCDEFGHIJKLMNOPQRSTUVWXY"[rowOf(index)]} column ${colOf(index) + 1}, ${what}${cage}${trouble}`);
     });
+    // The selected cell's row letter and column number stand out: its name at a glance.
+    [...rowLabels.children].forEach((label, r) => label.classList.toggle("on", selected >= 0 && r === rowOf(selected)));
+    [...columnLabels.children].forEach((label, c) => label.classList.toggle("on", selected >= 0 && c === colOf(selected)));
   }
 
   return { grid, cells, update };

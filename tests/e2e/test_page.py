@@ -129,6 +129,8 @@ def test_rows_are_lettered_and_columns_numbered_beside_the_grid(page, site):
     assert e["x"] + e["width"] <= grid["x"] + 1 and abs(e["y"] + e["height"] / 2 - (cell["y"] + cell["height"] / 2)) < 2
     assert five["y"] + five["height"] <= grid["y"] + 1 and abs(five["x"] + five["width"] / 2 - (cell["x"] + cell["width"] / 2)) < 2
     assert e["x"] >= 0
+    page.click("[data-cell=r5c3]")
+    assert page.locator(".coords span.on").all_text_contents() == ["E", "3"]
     page.goto(f"{site.url}?bd={S9B}&embed=1")
     assert wait_started(page) == "ready"
     assert not page.locator(".coords-rows").is_visible()
