@@ -191,9 +191,9 @@ def hidden_windows(puzzle: Puzzle) -> list[tuple[int, ...]]:
 
 @dataclass(frozen=True)
 class Leftovers:
-    """Jigsaw's law of leftovers: `span` (k consecutive rows or columns) holds each digit k
-    times, and so do the k regions `regions`, so the span's cells outside the regions (`inside`)
-    hold the same digits, counted with repeats, as the regions' cells outside the span
+    """Jigsaw's law of leftovers: k consecutive rows or columns (`lines`) hold each digit k
+    times, and so do the k regions `regions`, so the lines' cells outside the regions (`inside`)
+    hold the same digits, counted with repeats, as the regions' cells outside the lines
     (`outside`)."""
     lines: tuple[int, ...]     # the span's rows or columns, as indices into puzzle.units
     regions: tuple[int, ...]   # the regions, as indices into puzzle.units
@@ -289,22 +289,23 @@ def hidden_window_reason(puzzle: Puzzle, window) -> str:
     stack = [i for i, w in enumerate(drawn, 1) if {c % n for c in w} == set(columns)]
     band = [i for i, w in enumerate(drawn, 1) if {c // n for c in w} == set(rows)]
     if stack:
-        lines, inside = f"columns {_span(columns, numbers)}", f"windows {_and(map(str, stack))}"
+        lines, inside = f"columns {_span(columns, numbers)}", f"windows {joined(map(str, stack))}"
         k = len(columns)
     elif band:
-        lines, inside = f"rows {_span(rows, letters)}", f"windows {_and(map(str, band))}"
+        lines, inside = f"rows {_span(rows, letters)}", f"windows {joined(map(str, band))}"
         k = len(rows)
     else:
         # The free rows cross every stack of windows in a hidden window of their own.
         stacks = sorted({tuple(sorted({c % n for c in w})) for w in drawn})
         lines = f"rows {_span(rows, letters)}"
         inside = ("the hidden windows of columns "
-                  + _and(_span(list(stack_columns), numbers) for stack_columns in stacks))
+                  + joined(_span(list(stack_columns), numbers) for stack_columns in stacks))
         k = len(rows)
     return f"{lines} hold every digit {k} times and {inside} once each, so their other cells hold every digit once"
 
 
-def _and(words) -> str:
+def joined(words) -> str:
+    """"A1, A2 and B3": words listed as a sentence lists them."""
     words = list(words)
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 

@@ -11,13 +11,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..model import (Cage, Position, Puzzle, cell_name, digits_of, full_mask, hidden_window_reason,
-                     hidden_windows, houses)
+                     hidden_windows, houses, joined)
 
 
 def cells_text(cells, size: int) -> str:
     """"A1, A2 and B3"."""
-    names = [cell_name(c, size) for c in sorted(cells)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return joined(cell_name(c, size) for c in sorted(cells))
 
 
 def digits_text(mask_or_digits) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..model import ROW_LETTERS
+from ..model import ROW_LETTERS, joined
 from .board import Board, Step
 from .subsets import leaves_text
 
@@ -74,8 +74,7 @@ def cover_sets(union: int, k: int):
 
 def lines_text(indices, rows: bool) -> str:
     names = [ROW_LETTERS[i] if rows else str(i + 1) for i in indices]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return ("rows " if rows else "columns ") + joined
+    return ("rows " if rows else "columns ") + joined(names)
 
 
 def fish_eliminations(board: Board, digit: int, rows: bool, base, cover: int):

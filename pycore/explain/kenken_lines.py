@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import factorial, prod
 
-from ..model import ROW_LETTERS, digits_of
+from ..model import ROW_LETTERS, digits_of, joined
 from .board import Board, Step, geometry_of
 from .kenken_fillings import applies, eliminations_text, fillings, layout
 
@@ -276,8 +276,7 @@ def _cages_phrase(board: Board, area: Area, cages, verb: str, where: str = "") -
         words = verb.split(" ")
         words[-1] = _singular(words[-1])
         return f"the {labels[0]} cage{where} {' '.join(words)}"
-    listed = ", ".join(labels[:-1]) + " and " + labels[-1]
-    return f"the {listed} cages{where} {verb}"
+    return f"the {joined(labels)} cages{where} {verb}"
 
 
 def _joined(g, cells, sign: str) -> str:

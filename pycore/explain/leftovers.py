@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..model import Puzzle, leftovers, lines_name
+from ..model import Puzzle, joined, leftovers, lines_name
 from .board import Board, Step, digits_text
 from .subsets import leaves_text
 
@@ -70,7 +70,7 @@ def law_of_leftovers(board: Board) -> Step | None:
         lines = lines_name(found.lines, g.size)
         regions = (g.houses[found.regions[0]].name if k == 1 else
                    f"{g.houses[found.regions[0]].kind}s "
-                   + _and([str(g.houses[r].number) for r in found.regions]))
+                   + joined([str(g.houses[r].number) for r in found.regions]))
         text = (f"Law of leftovers: {lines} and {regions} "
                 f"each hold every digit {COUNTS.get(k, f'{k} times')}, so {g.names(found.inside)} "
                 f"(in {'them' if k > 1 else 'it'}, outside the region{'s' if k > 1 else ''}) hold "
@@ -81,10 +81,6 @@ def law_of_leftovers(board: Board) -> Step | None:
                     eliminations=tuple(sorted(eliminations)), cells=found.inside + found.outside,
                     units=found.lines + found.regions)
     return None
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _bit(digit: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from time import perf_counter
 
-from ..model import Position, Puzzle, cage_name
+from ..model import Position, Puzzle, cage_name, joined
 from .board import Board, start_board
 from .registry import BY_SLUG, NEED_UNIQUE, STRATEGIES, Strategy
 
@@ -158,13 +158,10 @@ def position_after(board: Board, position: Position, step) -> tuple[Board, Posit
 def look_here(step, geometry, kind: str = "sudoku") -> str:
     """The first stage of a hint: where to look, without saying what is there."""
     if step.units:
-        return "Look at " + _and([geometry.houses[u].name for u in step.units]) + "."
+        return "Look at " + joined([geometry.houses[u].name for u in step.units]) + "."
     if step.cages:
-        return "Look at " + _and([cage_name(geometry.cages[i], kind, geometry.size)
+        return "Look at " + joined([cage_name(geometry.cages[i], kind, geometry.size)
                                   for i in step.cages]) + "."
     cells = step.cells or tuple(c for c, _ in step.placements + step.eliminations)
     return f"Look at {geometry.names(cells)}."
 
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
