@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .codec import PuzzleStringError, decode, encode
 from .codec.fields import BASE36
-from .model import Position, Puzzle, digit_char, digits_of, progress_notation
+from .model import Position, Puzzle, cell_name, digit_char, digits_of, progress_notation
 
 
 def describe(puzzle: Puzzle, position: Position, fmt: str) -> dict:
@@ -276,9 +276,15 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
         s for s in STRATEGIES if s.slug not in NEED_UNIQUE)   # they assume one solution
     step = next_step(board, strategies)
     if step is None:
+        if known is None or len(known) != puzzle.cell_count:
+            return {"status": "stuck",
+                    "reason": "No logical step found from here: the strategies this page knows "
+                              "are stuck. Solve shows the answer."}
         return {"status": "stuck",
                 "reason": "No logical step found from here: the strategies this page knows are "
-                          "stuck. Solve shows the answer."}
+                          "stuck. Reveal a cell gives you one digit of the solution to go on "
+                          "with; Solve shows it all.",
+                "reveal": _reveal(puzzle, position, board, known)}
     strategy = BY_SLUG[step.strategy]
     g = board.geometry
     _, after = position_after(board, position, step)
@@ -293,6 +299,18 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
         "progress": progress_notation(puzzle, after),
         "marks": marks,
     }
+
+
+def _reveal(puzzle: Puzzle, position: Position, board, solution) -> dict:
+    """One digit of the solution for a reader the logic leaves stuck: in the open cell with the
+    fewest candidates (where a digit settles most), placed as a digit of theirs would be."""
+    from . import play
+    cell = min(board.open_cells(), key=lambda c: (board.candidates[c].bit_count(), c))
+    digit = solution[cell]
+    after = play.place(puzzle, position, cell, digit)
+    return {"cell": cell, "digit": digit,
+            "text": f"Revealed: {cell_name(cell, puzzle.size)} is {digit_char(digit).upper()} (from the solution)",
+            "progress": progress_notation(puzzle, after)}
 
 
 def _fix_first(problems: list[dict]) -> str:

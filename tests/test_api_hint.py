@@ -1,4 +1,6 @@
 """hint_view: the page's Hint, as data."""
+from test_solve_hard_killers import TAREK_WITH_SOLUTIONS
+
 from pycore import api
 
 EASY = ("S9B03epep090607epep01ep04ep03ep02ep08epep02epepepepep07epep07epepepepep09epepepep080703ep"
@@ -52,3 +54,30 @@ def test_hint_steps_reach_the_solution_on_an_easy_sudoku():
 
 def test_hint_on_a_bad_string_is_an_error_message():
     assert "error" in api.hint_view("S9B0", [])
+
+
+# Tarek's first killer of tests/test_solve_hard_killers.py explained until the strategies are
+# stuck (12 steps from the givens).
+STUCK_KILLER = (
+    "L9B0d1t00ep00ep1vkh1ez50g7l00e91vkh1ez500ep365q1ez41ez500ep00ep34ku1ez51ez52tjl2tjl0emp38k02t"
+    "jk1rm92tjl2t5t0d1d2tch00ep00ep2tjk0emi1ez51ez500ep00ep0du81ogh1ez54hld00ep00ep321d00291x5d00e"
+    "o1ez50d1s484148412tch2tch1ez51ez5007l34lt00eo00ep1p8x0c9d00ep1es10k5s1rm22tjl2tjl1ez51ez500ep"
+    "38k02t5t00eo1ez51ez50du800ep00ep2tjl2tjl00ep00ep")
+
+
+def test_where_the_logic_is_stuck_one_digit_of_the_solution_can_be_revealed():
+    solution = [int(ch) for ch in TAREK_WITH_SOLUTIONS[0][1]]
+    progress = api.decode_view(STUCK_KILLER)["progress"]
+    hint = api.hint_view(STUCK_KILLER, progress)
+    assert hint["status"] == "stuck" and "Reveal a cell" in hint["reason"]
+    reveal = hint["reveal"]
+    cell, digit = reveal["cell"], reveal["digit"]
+    assert digit == solution[cell] and progress[cell].startswith("c")
+    fewest = min(len(note) - 1 for note in progress if note.startswith("c"))
+    assert len(progress[cell]) - 1 == fewest   # the open cell with the fewest candidates
+    assert reveal["progress"][cell] == f"s{digit}"
+    assert reveal["text"] == f"Revealed: {'ABCDEFGHI'[cell // 9]}{cell % 9 + 1} is {digit} (from the solution)"
+    # The digit leaves the pencil marks of the cells that see it, as a digit the reader places.
+    assert api.hint_view(STUCK_KILLER, reveal["progress"])["status"] in ("step", "stuck")
+    same_row = [c for c in range(cell - cell % 9, cell - cell % 9 + 9) if c != cell]
+    assert all(str(digit) not in reveal["progress"][c] for c in same_row if reveal["progress"][c].startswith("c"))

@@ -112,6 +112,9 @@ export function createHints(glue) {
       text.textContent = result.reason;
     } else if (result.status === "stuck") {
       text.textContent = result.reason;
+      if (result.reveal) {
+        actions.append(button("hint-reveal", "Reveal a cell", "Place one digit of the solution", reveal));
+      }
       actions.append(button("hint-solve", "Solve", "Show the solution", () => glue.afterStuck()));
     } else {
       text.textContent = result.levels[stage];
@@ -138,6 +141,15 @@ export function createHints(glue) {
     if (current.result.status !== "step") return;
     applied.push({ before: current.key, text: current.result.step.text });
     glue.commit(current.result.progress);
+    renderLog();
+  }
+
+  /** Where the logic is stuck: one digit of the solution, as one undoable change in the log. */
+  function reveal() {
+    const current = ask();
+    if (!current.result.reveal) return;
+    applied.push({ before: current.key, text: current.result.reveal.text });
+    glue.commit(current.result.reveal.progress);
     renderLog();
   }
 

@@ -120,6 +120,25 @@ def test_next_step_walks_an_easy_sudoku_to_solved(app_page):
     assert app_page.locator(STATUS).get_attribute("data-state") == "ready"
 
 
+def test_where_the_logic_is_stuck_a_cell_can_be_revealed_and_taken_back(app_page):
+    from test_api_hint import STUCK_KILLER
+    from test_solve_hard_killers import TAREK_WITH_SOLUTIONS
+
+    solution = TAREK_WITH_SOLUTIONS[0][1]
+    assert open_text(app_page, STUCK_KILLER) == "ready"
+    before = cells(app_page)
+    app_page.click("[data-action=hint]")
+    assert app_page.locator(PANEL).get_attribute("data-status") == "stuck"
+    app_page.click("[data-action=hint-reveal]")
+    after = cells(app_page)
+    changed = [i for i in range(81) if after[i][0] != before[i][0]]
+    assert len(changed) == 1 and after[changed[0]][0] == solution[changed[0]]
+    log = app_page.locator("[data-testid=hint-steps] li")
+    assert log.count() == 1 and log.first.text_content().startswith("Revealed: ")
+    app_page.click("[data-action=step-back]")
+    assert [c[:2] for c in cells(app_page)] == [c[:2] for c in before]
+
+
 def test_hint_on_a_wrong_digit_points_at_it(app_page):
     assert open_text(app_page, EASY) == "ready"
     step = expected_first_step(EASY)
