@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..model import Puzzle, joined, leftovers, lines_name
+from ..model import Puzzle, digits_of, joined, leftovers, lines_name
 from .board import Board, Step, digits_text
 from .subsets import leaves_text
 
@@ -41,7 +41,7 @@ def law_of_leftovers(board: Board) -> Step | None:
                 can_hold |= cand[cell] | _bit(values[cell])
             missing = 0
             for cell in side:
-                for digit in _digits(cand[cell] & ~can_hold):
+                for digit in digits_of(cand[cell] & ~can_hold):
                     eliminations.add((cell, digit))
                     missing |= _bit(digit)
             if missing:
@@ -85,10 +85,6 @@ def law_of_leftovers(board: Board) -> Step | None:
 
 def _bit(digit: int) -> int:
     return 1 << (digit - 1) if digit else 0
-
-
-def _digits(mask: int) -> list[int]:
-    return [d for d in range(1, mask.bit_length() + 1) if mask >> (d - 1) & 1]
 
 
 def _any_see(g, cells) -> bool:
