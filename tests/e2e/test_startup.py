@@ -50,6 +50,7 @@ def test_slow_line_first_visit_shows_outline_name_and_bytes_at_once(browser, sit
             performance.getEntriesByName('first-contentful-paint')[0].startTime]""")
         outline_box = page.locator("[data-testid=grid-outline]").bounding_box()
         assert outline_box["width"] > 300 and abs(outline_box["width"] - outline_box["height"]) < 2
+        assert page.locator("[data-testid=grid-outline] .coords-rows span").all_text_contents() == list("ABCDEFGHI")
         assert page.locator("[data-testid=boot] strong").text_content() == "Killer Sudoku 9\u00d79"
         assert page.title().startswith("Killer Sudoku 9\u00d79")
         assert page.locator("[data-testid=status]").get_attribute("data-state") == "loading"
@@ -67,6 +68,9 @@ def test_slow_line_first_visit_shows_outline_name_and_bytes_at_once(browser, sit
         assert outline < runtime_end and painted < runtime_end, (outline, painted, runtime_end)
         assert page.locator("[data-testid=grid] [data-cage]").count() == 81
         assert page.locator("[data-testid=boot]").count() == 0
+        # exactly where the outline was, with the same row letters and column numbers: nothing moves
+        board_box = page.locator(".board").bounding_box()
+        assert all(abs(board_box[k] - outline_box[k]) < 1 for k in ("x", "y", "width", "height"))
     finally:
         context.close()
     guard.check()
