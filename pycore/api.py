@@ -241,8 +241,9 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
      "step": {strategy, name, placements, eliminations, cells, units, cages, text},
      "progress": the position after the step, "marks": {cell: candidates before the step} for
      the cells the step names, so the page can show what is eliminated where the reader has no
-     pencil marks} — or status "solved", "stuck" (no strategy
-    applies), "invalid" (with "reason" and "problems": the position contradicts the solution),
+     pencil marks} — or status "solved", "stuck" (no strategy applies; with "reveal": {cell,
+    digit, text, progress}, one digit of the solution placed, when the solution is known),
+    "invalid" (with "reason" and "problems": the position contradicts the solution),
     or {"error": message}.
     """
     from .explain import (BY_SLUG, STRATEGIES, look_here, next_step, position_after,
@@ -276,13 +277,11 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
         s for s in STRATEGIES if s.slug not in NEED_UNIQUE)   # they assume one solution
     step = next_step(board, strategies)
     if step is None:
+        stuck = "No logical step found from here: the strategies this page knows are stuck."
         if known is None or len(known) != puzzle.cell_count:
-            return {"status": "stuck",
-                    "reason": "No logical step found from here: the strategies this page knows "
-                              "are stuck. Solve shows the answer."}
+            return {"status": "stuck", "reason": f"{stuck} Solve shows the answer."}
         return {"status": "stuck",
-                "reason": "No logical step found from here: the strategies this page knows are "
-                          "stuck. Reveal a cell gives you one digit of the solution to go on "
+                "reason": f"{stuck} Reveal a cell gives you one digit of the solution to go on "
                           "with; Solve shows it all.",
                 "reveal": _reveal(puzzle, position, board, known)}
     strategy = BY_SLUG[step.strategy]
