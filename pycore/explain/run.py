@@ -155,10 +155,33 @@ def position_after(board: Board, position: Position, step) -> tuple[Board, Posit
     return after, Position(tuple(solved), tuple(candidates))
 
 
+NUMBERED = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}
+
+
+def houses_text(geometry, units) -> str:
+    """"rows G–I and regions 7, 8 and 9": rows, columns, boxes and regions of a kind said
+    together, in the order they first come; other houses by their own names."""
+    said: dict[str, list] = {}
+    for u in units:
+        house = geometry.houses[u]
+        key = house.kind if house.kind in NUMBERED else house.name
+        said.setdefault(key, []).append(house)
+    words = []
+    for key, group in said.items():
+        if len(group) == 1:
+            words.append(group[0].name)
+            continue
+        numbers = sorted(h.number for h in group)
+        labels = [h.name.split(" ")[-1] for h in sorted(group, key=lambda h: h.number)]
+        run = len(numbers) > 2 and numbers[-1] - numbers[0] == len(numbers) - 1
+        words.append(f"{NUMBERED[key]} " + (f"{labels[0]}–{labels[-1]}" if run else joined(labels)))
+    return joined(words)
+
+
 def look_here(step, geometry, kind: str = "sudoku") -> str:
     """The first stage of a hint: where to look, without saying what is there."""
     if step.units:
-        return "Look at " + joined([geometry.houses[u].name for u in step.units]) + "."
+        return f"Look at {houses_text(geometry, step.units)}."
     if step.cages:
         return "Look at " + joined([cage_name(geometry.cages[i], kind, geometry.size)
                                   for i in step.cages]) + "."

@@ -12,7 +12,7 @@ from corpus import DEV  # noqa: E402
 from test_solve import digits, puzzle_from_record  # noqa: E402
 
 from pycore.codec import decode  # noqa: E402
-from pycore.explain import Board, next_step, start_board  # noqa: E402
+from pycore.explain import Board, look_here, next_step, start_board  # noqa: E402
 from pycore.model import Position, leftovers  # noqa: E402
 
 # JIGSAW's column 6 has A6 and B6 outside region 5, which region 5 makes up with E7 and F7 (its
@@ -116,3 +116,11 @@ def test_a_thinned_corpus_jigsaw_is_explained_with_the_law_of_leftovers():
         used.append(step.strategy)
         position = position.apply(step)
     assert "law-of-leftovers" in used
+
+
+def test_the_first_stage_of_the_hint_says_the_rows_and_regions_together():
+    position = without(placed(board(), {"B9": 8}), {"D2": "8", "E2": "8"})
+    step = find("law-of-leftovers", position)
+    assert look_here(step, position.geometry, "jigsaw") == "Look at rows A–C and regions 1–3."
+    step = find("law-of-leftovers", with_marks(board(), {"E7": "12", "F7": "13", "A6": "1234"}))
+    assert look_here(step, position.geometry, "jigsaw") == "Look at column 6 and region 5."
