@@ -4,11 +4,11 @@
   region, diagonal or window; a cage whose digits cannot make its clue any more).
 - `auto_candidates`: the digits each open cell can still take, from the placed digits alone
   (its houses, and its cage's arithmetic with the cage's other open cells).
+- `place`: a digit placed, and removed from the pencil marks of every cell that sees it.
 
 Windoku's hidden windows (pycore.model.hidden_windows) count as windows here, as they do in the
 hints: the candidates a person fills in are then the ones a hint reasons from, and two of a digit
 in a hidden window, which no solution allows, are marked as they are placed.
-- `place`: a digit placed, and removed from the pencil marks of every cell that sees it.
 
 `values` is one digit per cell (givens and placed digits, 0 for an open cell). No search over the
 whole grid here: only each unit and each cage on its own, so every call is a few milliseconds.

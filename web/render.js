@@ -6,6 +6,7 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
+const ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"; // rows as the hints name them: E5 is row E, column 5
 const OPERATOR_SIGNS = { "+": "+", "-": "\u2212", x: "\u00d7", "/": "\u00f7" };
 const CAGE_INSET = 0.09; // of a cell: cage outlines sit inside the cell borders
 
@@ -166,7 +167,7 @@ export function renderBoard(view, container) {
   // cells this way (E5 is row E, column 5).
   const coords = (kind, labels) => el("div", { class: `coords coords-${kind}`, "aria-hidden": "true" },
     ...labels.map((label) => el("span", {}, label)));
-  const rowLabels = coords("rows", [..."ABCDEFGHIJKLMNOPQRSTUVWXY".slice(0, n)]);
+  const rowLabels = coords("rows", [...ROW_LETTERS.slice(0, n)]);
   const columnLabels = coords("columns", Array.from({ length: n }, (_, c) => String(c + 1)));
   const board = el("div", { class: "board", style: `--n:${n};--m:${side}` }, grid, svg, rowLabels, columnLabels);
   container.replaceChildren(board);
@@ -243,8 +244,7 @@ export function renderBoard(view, container) {
         : candidates ? `candidates ${[...candidates.toUpperCase()].join(" ")}` : "empty";
       const cage = cageOf.has(index) ? `, ${cageWordsOf.get(cageOf.get(index))}` : "";
       const trouble = conflicts.has(index) ? ", breaks a rule" : problem ? ", marked wrong" : "";
-      // Rows by letter, as the hints name cells (E5 is row E column 5).
-      cell.setAttribute("aria-label", `row ${"ABCDEFGHIJKLMNOPQRSTUVWXY"[rowOf(index)]} column ${colOf(index) + 1}, ${what}${cage}${trouble}`);
+      cell.setAttribute("aria-label", `row ${ROW_LETTERS[rowOf(index)]} column ${colOf(index) + 1}, ${what}${cage}${trouble}`);
     });
     // The selected cell's row letter and column number stand out: its name at a glance.
     [...rowLabels.children].forEach((label, r) => label.classList.toggle("on", selected >= 0 && r === rowOf(selected)));

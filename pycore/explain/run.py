@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from time import perf_counter
 
-from ..model import Position, Puzzle, cage_name, joined
+from ..model import ROW_LETTERS, Position, Puzzle, cage_name, joined
 from .board import Board, start_board
 from .registry import BY_SLUG, NEED_UNIQUE, STRATEGIES, Strategy
 
@@ -172,7 +172,7 @@ def houses_text(geometry, units) -> str:
             words.append(group[0].name)
             continue
         numbers = sorted(h.number for h in group)
-        labels = [h.name.split(" ")[-1] for h in sorted(group, key=lambda h: h.number)]
+        labels = [ROW_LETTERS[i - 1] if key == "row" else str(i) for i in numbers]
         run = len(numbers) > 2 and numbers[-1] - numbers[0] == len(numbers) - 1
         words.append(f"{NUMBERED[key]} " + (f"{labels[0]}–{labels[-1]}" if run else joined(labels)))
     return joined(words)
