@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .codec import PuzzleStringError, decode, encode
 from .codec.fields import BASE36
-from .model import Position, Puzzle, cell_name, digit_char, digits_of, progress_notation
+from .model import Position, Puzzle, cell_name, digit_char, digit_name, digits_of, progress_notation
 
 
 def describe(puzzle: Puzzle, position: Position, fmt: str) -> dict:
@@ -308,7 +308,7 @@ def _reveal(puzzle: Puzzle, position: Position, board, solution) -> dict:
     digit = solution[cell]
     after = play.place(puzzle, position, cell, digit)
     return {"cell": cell, "digit": digit,
-            "text": f"Revealed: {cell_name(cell, puzzle.size)} is {digit_char(digit).upper()} (from the solution)",
+            "text": f"Revealed: {cell_name(cell, puzzle.size)} is {digit_name(digit)} (from the solution)",
             "progress": progress_notation(puzzle, after)}
 
 

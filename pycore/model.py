@@ -242,12 +242,25 @@ def cells_of(bits: int) -> tuple[int, ...]:
     return tuple(cells)
 
 
-ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+ROW_LETTERS = "ABCDEFGHI"
+
+
+def row_name(row: int, size: int) -> str:
+    """"E": rows are lettered as SudokuWiki letters them. A grid over 9×9 numbers its rows
+    instead ("5"), as its digits above 9 are letters."""
+    return ROW_LETTERS[row] if size <= 9 else str(row + 1)
 
 
 def cell_name(cell: int, size: int) -> str:
-    """"E5": the row's letter and the column's number, as SudokuWiki names cells."""
-    return f"{ROW_LETTERS[cell // size]}{cell % size + 1}"
+    """"E5": the row's letter and the column's number, as SudokuWiki names cells ("R5C12" in a
+    grid over 9×9, whose rows are numbered)."""
+    row, column = divmod(cell, size)
+    return f"{ROW_LETTERS[row]}{column + 1}" if size <= 9 else f"R{row + 1}C{column + 1}"
+
+
+def digit_name(digit: int) -> str:
+    """A digit as the grid shows it: "7", and "A" for 10, "G" for 16 in the bigger grids."""
+    return digit_char(digit).upper()
 
 
 def houses(puzzle: Puzzle) -> list[tuple[str, tuple[int, ...], str]]:
@@ -256,7 +269,7 @@ def houses(puzzle: Puzzle) -> list[tuple[str, tuple[int, ...], str]]:
     ("region", …, "region 1"), ("diagonal", …, "the A1–I9 diagonal"), ("window", …, "window 1"),
     ("window", …, "the hidden window of rows A, E, I and columns 2–4")."""
     n = puzzle.size
-    found = [("row", unit, f"row {ROW_LETTERS[r]}") for r, unit in enumerate(puzzle.units[:n])]
+    found = [("row", unit, f"row {row_name(r, n)}") for r, unit in enumerate(puzzle.units[:n])]
     found += [("column", unit, f"column {c + 1}") for c, unit in enumerate(puzzle.units[n:2 * n])]
     if puzzle.region_of is not None:
         word = "region" if puzzle.regions is not None else "box"
@@ -268,7 +281,7 @@ def houses(puzzle: Puzzle) -> list[tuple[str, tuple[int, ...], str]]:
         else:
             found.append(("window", unit, f"window {number}"))
     for window in hidden_windows(puzzle):
-        rows = _span(sorted({c // n for c in window}), ROW_LETTERS.__getitem__)
+        rows = _span(sorted({c // n for c in window}), lambda r: row_name(r, n))
         columns = _span(sorted({c % n for c in window}), lambda c: str(c + 1))
         found.append(("window", window, f"the hidden window of rows {rows} and columns {columns}"))
     return found
@@ -285,7 +298,7 @@ def hidden_window_reason(puzzle: Puzzle, window) -> str:
     n = puzzle.size
     rows, columns = sorted({c // n for c in window}), sorted({c % n for c in window})
     drawn = puzzle.extra_units
-    letters, numbers = ROW_LETTERS.__getitem__, lambda c: str(c + 1)
+    letters, numbers = (lambda r: row_name(r, n)), (lambda c: str(c + 1))
     stack = [i for i, w in enumerate(drawn, 1) if {c % n for c in w} == set(columns)]
     band = [i for i, w in enumerate(drawn, 1) if {c // n for c in w} == set(rows)]
     if stack:
@@ -329,7 +342,7 @@ def lines_name(lines, size: int) -> str:
     """"row A", "rows A–C", "columns 4–6": consecutive rows or columns, as indices into
     `Puzzle.units` (rows first, then columns)."""
     if lines[0] < size:
-        word, label = "row", ROW_LETTERS.__getitem__
+        word, label = "row", lambda i: row_name(i, size)
     else:
         word, label = "column", lambda i: str(i - size + 1)
     if len(lines) == 1:

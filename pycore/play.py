@@ -15,7 +15,7 @@ whole grid here: only each unit and each cage on its own, so every call is a few
 """
 from __future__ import annotations
 
-from .model import (ARITHMETIC_KINDS, Cage, Position, Puzzle, cage_name, clue, digit_char,
+from .model import (ARITHMETIC_KINDS, Cage, Position, Puzzle, cage_name, clue, digit_name,
                     digits_of, fits, full_mask, houses)
 
 # A cage whose completion takes more steps than this to explore is not judged (never for 9×9).
@@ -112,7 +112,7 @@ def clashes(puzzle: Puzzle, values: list[int]) -> list[dict]:
         for digit, cells in holders.items():
             if len(cells) > 1:
                 count = COUNT_WORDS.get(len(cells), str(len(cells)))
-                found.append({"cells": cells, "reason": f"{count} {digit_char(digit).upper()}s in {name}"})
+                found.append({"cells": cells, "reason": f"{count} {digit_name(digit)}s in {name}"})
     every = full_mask(puzzle.size)
     for cage in puzzle.cages:
         placed = [cell for cell in cage.cells if values[cell]]

@@ -6,7 +6,10 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
-const ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"; // rows as the hints name them: E5 is row E, column 5
+const ROW_LETTERS = "ABCDEFGHI";
+/** A row as the hints name it (E5 is row E, column 5); grids over 9×9, whose digits above 9 are
+ * letters, number their rows (R5C12 is row 5, column 12). pycore.model.row_name says the same. */
+export const rowName = (row, n) => (n <= 9 ? ROW_LETTERS[row] : String(row + 1));
 const OPERATOR_SIGNS = { "+": "+", "-": "\u2212", x: "\u00d7", "/": "\u00f7" };
 const CAGE_INSET = 0.09; // of a cell: cage outlines sit inside the cell borders
 
@@ -163,11 +166,11 @@ export function renderBoard(view, container) {
     svg.append(text);
   });
 
-  // Row letters and column numbers beside the grid, as SudokuWiki prints them: the hints name
-  // cells this way (E5 is row E, column 5).
+  // Row letters (numbers over 9×9) and column numbers beside the grid, as SudokuWiki prints them:
+  // the hints name cells this way (E5 is row E, column 5).
   const coords = (kind, labels) => el("div", { class: `coords coords-${kind}`, "aria-hidden": "true" },
     ...labels.map((label) => el("span", {}, label)));
-  const rowLabels = coords("rows", [...ROW_LETTERS.slice(0, n)]);
+  const rowLabels = coords("rows", Array.from({ length: n }, (_, r) => rowName(r, n)));
   const columnLabels = coords("columns", Array.from({ length: n }, (_, c) => String(c + 1)));
   const board = el("div", { class: "board", style: `--n:${n};--m:${side}` }, grid, svg, rowLabels, columnLabels);
   container.replaceChildren(board);
@@ -244,7 +247,7 @@ export function renderBoard(view, container) {
         : candidates ? `candidates ${[...candidates.toUpperCase()].join(" ")}` : "empty";
       const cage = cageOf.has(index) ? `, ${cageWordsOf.get(cageOf.get(index))}` : "";
       const trouble = conflicts.has(index) ? ", breaks a rule" : problem ? ", marked wrong" : "";
-      cell.setAttribute("aria-label", `row ${ROW_LETTERS[rowOf(index)]} column ${colOf(index) + 1}, ${what}${cage}${trouble}`);
+      cell.setAttribute("aria-label", `row ${rowName(rowOf(index), n)} column ${colOf(index) + 1}, ${what}${cage}${trouble}`);
     });
     // The selected cell's row letter and column number stand out: its name at a glance.
     [...rowLabels.children].forEach((label, r) => label.classList.toggle("on", selected >= 0 && r === rowOf(selected)));

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..model import (Cage, Position, Puzzle, cell_name, digits_of, full_mask, hidden_window_reason,
-                     hidden_windows, houses, joined)
+from ..model import (Cage, Position, Puzzle, cell_name, digit_name, digits_of, full_mask,
+                     hidden_window_reason, hidden_windows, houses, joined)
 
 
 def cells_text(cells, size: int) -> str:
@@ -22,7 +22,7 @@ def cells_text(cells, size: int) -> str:
 def digits_text(mask_or_digits) -> str:
     """"1/2/7" for a mask or a list of digits, as SudokuWiki writes candidate sets."""
     digits = digits_of(mask_or_digits) if isinstance(mask_or_digits, int) else sorted(mask_or_digits)
-    return "/".join(str(d) for d in digits)
+    return "/".join(digit_name(d) for d in digits)
 
 
 @dataclass(frozen=True)
@@ -203,7 +203,7 @@ class Board:
                 v = self.values[cell]
                 if v:
                     if seen >> (v - 1) & 1:
-                        return f"{v} appears twice in {house.name}"
+                        return f"{digit_name(v)} appears twice in {house.name}"
                     seen |= 1 << (v - 1)
             for cell in house.cells:
                 seen |= self.candidates[cell]

@@ -5,6 +5,7 @@ is a shortest chain that eliminates something; the length caps keep a scan withi
 """
 from __future__ import annotations
 
+from ..model import digit_name
 from .board import Board, Step
 from .links import LinkGraph, Shape, bits, eliminations_text, live_candidates, shape_of
 
@@ -71,9 +72,11 @@ def simple_colouring(board: Board) -> Step | None:
                     a, b = clash
                     house = next(h for h in g.houses_of[a] if b in g.houses[h].cells)
                     return Step("simple-colouring",
-                                f"Simple colouring on {digit} (colour wrap): {g.name(a)} and "
+                                f"Simple colouring on {digit_name(digit)} (colour wrap): "
+                                f"{g.name(a)} and "
                                 f"{g.name(b)} have the same colour and share "
-                                f"{g.houses[house].name}, so that colour is false and {digit} "
+                                f"{g.houses[house].name}, so that colour is false and "
+                                f"{digit_name(digit)} "
                                 f"leaves {g.names(colour)}",
                                 eliminations=board.eliminations_of(digit, colour),
                                 cells=tuple(cluster), units=units)
@@ -84,10 +87,11 @@ def simple_colouring(board: Board) -> Step | None:
             trapped = list(bits(places & seen[0] & seen[1] & ~masks[0] & ~masks[1]))
             if trapped:
                 return Step("simple-colouring",
-                            f"Simple colouring on {digit} (colour trap): {digit} is in all of "
+                            f"Simple colouring on {digit_name(digit)} (colour trap): "
+                            f"{digit_name(digit)} is in all of "
                             f"{g.names(colours[0])} or all of {g.names(colours[1])}, so "
                             f"{g.names(trapped)}, seeing both colours, "
-                            f"{'loses' if len(trapped) == 1 else 'lose'} {digit}",
+                            f"{'loses' if len(trapped) == 1 else 'lose'} {digit_name(digit)}",
                             eliminations=board.eliminations_of(digit, trapped),
                             cells=tuple(cluster), units=units)
     return None
@@ -114,8 +118,9 @@ def x_chain(board: Board) -> Step | None:
         digit = graph.nodes[start].digit
         g = board.geometry
         return chain_step("x-chain", graph, chain, kill,
-                          f"X-Chain on {digit}: {graph.notation(chain, digits=False)} puts "
-                          f"{digit} in {graph.where(graph.nodes[start])} or "
+                          f"X-Chain on {digit_name(digit)}: "
+                          f"{graph.notation(chain, digits=False)} puts "
+                          f"{digit_name(digit)} in {graph.where(graph.nodes[start])} or "
                           f"{graph.where(graph.nodes[end])}, so "
                           f"{eliminations_text(graph.eliminations(kill), g)}")
     return None

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..model import ROW_LETTERS, joined
+from ..model import digit_name, joined, row_name
 from .board import Board, Step
 from .subsets import leaves_text
 
@@ -72,8 +72,8 @@ def cover_sets(union: int, k: int):
     return grow(0, 0, k)
 
 
-def lines_text(indices, rows: bool) -> str:
-    names = [ROW_LETTERS[i] if rows else str(i + 1) for i in indices]
+def lines_text(indices, rows: bool, size: int) -> str:
+    names = [row_name(i, size) if rows else str(i + 1) for i in indices]
     return ("rows " if rows else "columns ") + joined(names)
 
 
@@ -113,12 +113,12 @@ def fish_step(board: Board, slug: str, title: str, digit: int, rows: bool, base,
     n = board.size
     cells = sorted(b * n + c if rows else c * n + b for b in base
                    for c in range(n) if board.has(b * n + c if rows else c * n + b, digit))
-    covered = lines_text(bits(cover), not rows)
+    covered = lines_text(bits(cover), not rows, n)
     if fins:
         covered += f", fin{'s' if len(fins) > 1 else ''} {g.names(fins)}"
     units = tuple(b if rows else n + b for b in base) + tuple(
         n + c if rows else c for c in bits(cover))
-    return Step(slug, f"{title} on {digit} in {lines_text(base, rows)} ({covered}): "
+    return Step(slug, f"{title} on {digit_name(digit)} in {lines_text(base, rows, n)} ({covered}): "
                 f"{leaves_text(g, eliminations)}",
                 eliminations=eliminations, cells=tuple(cells), units=units)
 

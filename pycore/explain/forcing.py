@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable
 
-from ..model import Puzzle
+from ..model import Puzzle, digit_name
 from ..solve.engine import propagate
 from ..solve.network import FULL, Network, compile_puzzle
 from .board import Board, Step
@@ -96,9 +96,9 @@ def nishio(board: Board) -> Step | None:
             if found:
                 count, reason = found
                 name = g.name(cell)
-                return Step("nishio", f"Nishio: if {name} were {digit}, {count} easy "
+                return Step("nishio", f"Nishio: if {name} were {digit_name(digit)}, {count} easy "
                             f"step{'s' if count != 1 else ''} (singles and cages) would lead to a "
-                            f"contradiction ({reason}), so {name} is not {digit}",
+                            f"contradiction ({reason}), so {name} is not {digit_name(digit)}",
                             eliminations=((cell, digit),), cells=(cell,))
             if budget[0] <= 0:
                 return None

@@ -7,6 +7,7 @@ column (B is then a box, region or window: two lines share at most one cell).
 """
 from __future__ import annotations
 
+from ..model import digit_name
 from .board import Board, Step
 from .subsets import leaves_text
 
@@ -34,7 +35,7 @@ def confinement(board: Board, lines: bool, slug: str) -> Step | None:
                     continue
                 eliminations = tuple((c, digit) for c in sorted(outside))
                 lead = "Pointing" if slug == "pointing" else "Box/line reduction"
-                return Step(slug, f"{lead}: in {house.name}, {digit} can only be in "
+                return Step(slug, f"{lead}: in {house.name}, {digit_name(digit)} can only be in "
                             f"{g.names(places)}, all in {g.houses[b].name}, so "
                             f"{leaves_text(g, eliminations)}",
                             eliminations=eliminations, cells=tuple(places), units=(a, b))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..model import digits_of
+from ..model import digit_name, digits_of
 from .board import Board, Step, digits_text
 from .kenken_fillings import (applies, cage_name, describe, eliminations_text, fillings, layout,
                               possible, required)
@@ -110,8 +110,9 @@ def _confined(board: Board, index: int, unit: int, d: int, places) -> Step | Non
         return None
     g = board.geometry
     return Step("cage-line-overlap",
-                f"Cage/line overlap: {d} can only go in {g.houses[unit].name} at "
-                f"{g.names(places)}, inside {cage_name(board, index)}, so the cage holds {d} there "
+                f"Cage/line overlap: {digit_name(d)} can only go in {g.houses[unit].name} at "
+                f"{g.names(places)}, inside {cage_name(board, index)}, so the cage holds "
+                f"{digit_name(d)} there "
                 f"and is {describe(kept, cage.op)}: {eliminations_text(board, eliminations)}",
                 eliminations=eliminations, cells=tuple(places), units=(unit,), cages=(index,))
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import prod
 
-from ..model import ARITHMETIC_KINDS, digits_of
+from ..model import ARITHMETIC_KINDS, digit_name, digits_of
 from .board import Board, geometry_of
 
 # Enumeration steps before a cage counts as too open to list (a wide + cage early on): such a
@@ -178,7 +178,7 @@ def describe(fills, op: str, most: int = 4) -> str:
         if digits not in seen:
             seen.append(digits)
     seen.sort()
-    words = [sign.join(str(d) for d in digits) for digits in seen[:most]]
+    words = [sign.join(map(digit_name, digits)) for digits in seen[:most]]
     if len(seen) > most:
         words.append(f"{len(seen) - most} more")
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
@@ -192,5 +192,6 @@ def eliminations_text(board: Board, eliminations) -> str:
     by_cells: dict[tuple[int, ...], list[int]] = {}
     for digit, cells in sorted(by_digit.items()):
         by_cells.setdefault(tuple(sorted(cells)), []).append(digit)
-    return "; ".join(f"{'/'.join(map(str, digits))} {'leaves' if len(digits) == 1 else 'leave'} "
+    return "; ".join(f"{'/'.join(map(digit_name, digits))} "
+                     f"{'leaves' if len(digits) == 1 else 'leave'} "
                      f"{board.geometry.names(cells)}" for cells, digits in by_cells.items())

@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import factorial, prod
 
-from ..model import ROW_LETTERS, digits_of, joined
+from ..model import digits_of, joined, row_name
 from .board import Board, Step, geometry_of
 from .kenken_fillings import applies, eliminations_text, fillings, layout
 
@@ -45,7 +45,7 @@ def areas(puzzle) -> tuple[Area, ...]:
             last = first + length - 1
             joint = " and " if length == 2 else "–"
             groups.append((tuple(range(first, first + length)),
-                           f"rows {ROW_LETTERS[first]}{joint}{ROW_LETTERS[last]}"))
+                           f"rows {row_name(first, n)}{joint}{row_name(last, n)}"))
             groups.append((tuple(range(n + first, n + first + length)),
                            f"columns {first + 1}{joint}{last + 1}"))
     out = []

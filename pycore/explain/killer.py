@@ -6,7 +6,7 @@ Killer cages never repeat a digit.
 """
 from __future__ import annotations
 
-from ..model import digits_of
+from ..model import digit_name, digits_of
 from .board import Board, Step, digits_text
 from .killer_45 import hidden_cage, innie_outie, innie_outie_difference, innies_outies_sum
 from .killer_steps import cage_fits, cage_label, cage_state, combos_text, step, trimmed
@@ -70,7 +70,7 @@ def cage_required_digit(board: Board) -> Step | None:
         for digit in digits_of(required_digits(fits)):
             places = places_of(fits, cells, digit)
             lead = (f"Cage required digit: every combination of {cage_label(board, index)} "
-                    f"({combos_text(fits)}) needs {digit}")
+                    f"({combos_text(fits)}) needs {digit_name(digit)}")
             if len(places) == 1:
                 return step("cage-required-digit", board,
                             f"{lead}, and only {g.name(places[0])} can take it",
@@ -115,9 +115,10 @@ def _house_digit_in_one_cage(board: Board) -> Step | None:
             removed = trimmed(board, cells, masks)
             if removed:
                 return step("cage-unit-overlap", board,
-                            f"Cage/unit overlap: in {house.name}, {digit} can only go in "
-                            f"{g.names(places)} of {cage_label(board, index)}, so the cage is "
-                            f"{combos_text(keep)} with {digit} there", removed, cells=places,
+                            f"Cage/unit overlap: in {house.name}, {digit_name(digit)} can only "
+                            f"go in {g.names(places)} of {cage_label(board, index)}, so the "
+                            f"cage is {combos_text(keep)} with {digit_name(digit)} there",
+                            removed, cells=places,
                             units=(unit,), cages=(index,))
     return None
 
@@ -137,8 +138,9 @@ def _cage_digit_in_one_house(board: Board) -> Step | None:
                 if removed:
                     return step("cage-unit-overlap", board,
                                 f"Cage/unit overlap: {cage_label(board, index)} "
-                                f"({combos_text(fits)}) needs {digit} and can only put it in "
-                                f"{house.name} ({g.names(places)})", removed, cells=places,
+                                f"({combos_text(fits)}) needs {digit_name(digit)} and can only "
+                                f"put it in {house.name} ({g.names(places)})", removed,
+                                cells=places,
                                 units=(unit,), cages=(index,))
     return None
 

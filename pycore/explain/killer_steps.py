@@ -2,7 +2,7 @@
 written in SudokuWiki's words."""
 from __future__ import annotations
 
-from ..model import digits_of
+from ..model import digit_name, digits_of
 from .board import Board, Step, digits_text
 from .killer_sums import fitting_combinations
 
@@ -37,7 +37,7 @@ def cage_label(board: Board, index: int) -> str:
 
 
 def combos_text(fits) -> str:
-    sums = ["+".join(str(d) for d in digits_of(combo)) for combo, _ in fits]
+    sums = ["+".join(digit_name(d) for d in digits_of(combo)) for combo, _ in fits]
     return sums[0] if len(sums) == 1 else ", ".join(sums[:-1]) + " or " + sums[-1]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..model import ROW_LETTERS, Puzzle
+from ..model import Puzzle, row_name
 from ..solve.combos import combinations_for
 from .board import Board, geometry_of
 
@@ -222,7 +222,7 @@ def _area_units(g):
     for first in range(n):
         for last in range(first, n - 1 if first == 0 else n):
             rows = tuple(range(first, last + 1))
-            out.append((_run_name("row", [ROW_LETTERS[r] for r in rows]), rows))
+            out.append((_run_name("row", [row_name(r, n) for r in rows]), rows))
     for first in range(n):
         for last in range(first, n - 1 if first == 0 else n):
             columns = tuple(range(first, last + 1))

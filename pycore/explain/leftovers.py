@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..model import Puzzle, digits_of, joined, leftovers, lines_name
+from ..model import Puzzle, digit_name, digits_of, joined, leftovers, lines_name
 from .board import Board, Step, digits_text
 from .subsets import leaves_text
 
@@ -61,8 +61,8 @@ def law_of_leftovers(board: Board) -> Step | None:
                     placements[cell] = digit
                 eliminations.update((cell, digit) for cell in more)
                 said.append(f"{g.names(holders)} already hold{'s' if len(holders) == 1 else ''} "
-                            f"{digit}, and {g.names(other)} can hold it no more often"
-                            + (f", so {digit} goes in {g.names(room)}" if room else ""))
+                            f"{digit_name(digit)}, and {g.names(other)} can hold it no more often"
+                            + (f", so {digit_name(digit)} goes in {g.names(room)}" if room else ""))
         eliminations = {(c, d) for c, d in eliminations if c not in placements}
         if not placements and not eliminations:
             continue

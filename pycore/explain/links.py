@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from ..model import digit_name
 from .board import Board, Geometry
 
 
@@ -285,8 +286,8 @@ class LinkGraph:
         node = self.nodes[i]
         if node.is_group:
             places = self.board.geometry.names(bits(node.cells))
-            return f"{node.digit} is in {places.replace(' and ', ' or ')}"
-        return f"{self.where(node)} is {node.digit}"
+            return f"{digit_name(node.digit)} is in {places.replace(' and ', ' or ')}"
+        return f"{self.where(node)} is {digit_name(node.digit)}"
 
     def notation(self, chain, digits: bool = True) -> str:
         """Eureka-like: "(4)A1=(4)A7-(6=2)B7…" with = a strong and - a weak link (links
@@ -303,13 +304,15 @@ class LinkGraph:
             link = "=" if i % 2 == 0 else "-"
             als = self.als.get((chain[i], chain[i + 1])) if nxt is not None else None
             if als is not None and i % 2 == 0:
-                out.append(f"({node.digit}={nxt.digit}){self.cells_text(als)}")
+                pair = f"{digit_name(node.digit)}={digit_name(nxt.digit)}"
+                out.append(f"({pair}){self.cells_text(als)}")
                 i += 2
             elif nxt is not None and not node.is_group and nxt.cells == node.cells:
-                out.append(f"({node.digit}{link}{nxt.digit}){self.where(node)}")
+                pair = f"{digit_name(node.digit)}{link}{digit_name(nxt.digit)}"
+                out.append(f"({pair}){self.where(node)}")
                 i += 2
             elif digits:
-                out.append(f"({node.digit}){self.where(node)}")
+                out.append(f"({digit_name(node.digit)}){self.where(node)}")
                 i += 1
             else:
                 out.append(self.where(node))
@@ -344,4 +347,5 @@ def eliminations_text(eliminations, geometry: Geometry) -> str:
     by_digit: dict[int, list[int]] = {}
     for cell, digit in eliminations:
         by_digit.setdefault(digit, []).append(cell)
-    return ", ".join(f"{d} leaves {geometry.names(cells)}" for d, cells in sorted(by_digit.items()))
+    return ", ".join(f"{digit_name(d)} leaves "
+                     f"{geometry.names(cells)}" for d, cells in sorted(by_digit.items()))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from time import perf_counter
 
-from ..model import ROW_LETTERS, Position, Puzzle, cage_name, joined
+from ..model import Position, Puzzle, cage_name, digit_name, joined, row_name
 from .board import Board, start_board
 from .registry import BY_SLUG, NEED_UNIQUE, STRATEGIES, Strategy
 
@@ -44,7 +44,8 @@ def problems_against(board: Board, solution) -> list[dict]:
         value = board.values[cell]
         if value and value != expected:
             problems.append({"cell": cell, "problem": "wrong-digit", "expected": expected,
-                             "text": f"{g.name(cell)} holds {value}, but the solution has {expected}"})
+                             "text": f"{g.name(cell)} holds {digit_name(value)}, but the "
+                                     f"solution has {digit_name(expected)}"})
         elif not value and not board.candidates[cell] >> (expected - 1) & 1:
             problems.append({"cell": cell, "problem": "candidates-exclude-solution",
                              "expected": expected,
@@ -172,7 +173,7 @@ def houses_text(geometry, units) -> str:
             words.append(group[0].name)
             continue
         numbers = sorted(h.number for h in group)
-        labels = [ROW_LETTERS[i - 1] if key == "row" else str(i) for i in numbers]
+        labels = [row_name(i - 1, geometry.size) if key == "row" else str(i) for i in numbers]
         run = len(numbers) > 2 and numbers[-1] - numbers[0] == len(numbers) - 1
         words.append(f"{NUMBERED[key]} " + (f"{labels[0]}–{labels[-1]}" if run else joined(labels)))
     return joined(words)

@@ -22,6 +22,7 @@ exactly as a row or box does, and the eliminations stay sound in every kind.
 """
 from __future__ import annotations
 
+from ..model import digit_name
 from .board import Board, Step
 from .subsets import leaves_text
 
@@ -55,9 +56,10 @@ def chain_step(board: Board, slug: str, title: str, digit: int, first, second, b
     if not eliminations:
         return None
     houses = g.houses
-    return Step(slug, f"{title} on {digit} in {houses[first].name} and {houses[second].name} "
+    return Step(slug, f"{title} on {digit_name(digit)} in {houses[first].name} and "
+                      f"{houses[second].name} "
                 f"(bases {g.names(bases)} in {houses[joint].name}): one of {g.names(ends)} holds a "
-                f"{digit}, so {leaves_text(g, eliminations)}",
+                f"{digit_name(digit)}, so {leaves_text(g, eliminations)}",
                 eliminations=eliminations, cells=tuple(sorted(pattern)),
                 units=(first, second, joint))
 
@@ -152,7 +154,8 @@ def hinge_step(board: Board, digit: int, box_index: int, places, r: int, c: int,
             eliminations = board.eliminations_of(digit, targets)
             if eliminations:
                 return Step("empty-rectangle",
-                            f"Empty rectangle on {digit} in {box.name} ({digit} only in "
+                            f"Empty rectangle on {digit_name(digit)} in {box.name} "
+                            f"({digit_name(digit)} only in "
                             f"{g.rows[r].name} and {g.columns[c].name} there) with the pair "
                             f"{g.names((p, q))} in {g.houses[link[0]].name}: "
                             f"{leaves_text(g, eliminations)}",

@@ -1,6 +1,7 @@
 """Singles: the steps that place a digit."""
 from __future__ import annotations
 
+from ..model import digit_name
 from .board import Board, Step
 
 
@@ -21,7 +22,7 @@ def full_house(board: Board) -> Step | None:
             continue   # a broken house; the contradiction check reports it
         digit = missing.bit_length()
         return Step("full-house", f"Full house: {g.name(cell)} is the last open cell of "
-                    f"{house.name}, so it is {digit}",
+                    f"{house.name}, so it is {digit_name(digit)}",
                     placements=((cell, digit),), cells=(cell,), units=(index,))
     return None
 
@@ -33,7 +34,8 @@ def naked_single(board: Board) -> Step | None:
         mask = board.candidates[cell]
         if mask and not mask & (mask - 1):
             digit = mask.bit_length()
-            return Step("naked-single", f"Naked single: {digit} is the only candidate left in "
+            return Step("naked-single", f"Naked single: {digit_name(digit)} is the only "
+                                        f"candidate left in "
                         f"{g.name(cell)}", placements=((cell, digit),), cells=(cell,))
     return None
 
@@ -53,7 +55,8 @@ def hidden_single(board: Board) -> Step | None:
         digit = (only & -only).bit_length()
         cell = board.places(digit, house.cells)[0]
         return Step("hidden-single", f"Hidden single: {g.name(cell)} is the only place for "
-                    f"{digit} in {house.name}", placements=((cell, digit),), cells=(cell,),
+                    f"{digit_name(digit)} in "
+                    f"{house.name}", placements=((cell, digit),), cells=(cell,),
                     units=(index,))
     return None
 

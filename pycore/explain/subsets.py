@@ -9,6 +9,7 @@ than k, which keeps 16×16 and 25×25 houses cheap.
 """
 from __future__ import annotations
 
+from ..model import digit_name
 from .board import Board, Step, digits_text
 
 WORDS = {2: "pair", 3: "triple", 4: "quad"}
@@ -19,7 +20,7 @@ def leaves_text(geometry, eliminations) -> str:
     by_digit: dict[int, list[int]] = {}
     for cell, digit in eliminations:
         by_digit.setdefault(digit, []).append(cell)
-    return "; ".join(f"{digit} leaves {geometry.names(cells)}"
+    return "; ".join(f"{digit_name(digit)} leaves {geometry.names(cells)}"
                      for digit, cells in sorted(by_digit.items()))
 
 

@@ -30,7 +30,7 @@ so caged kinds are left out.
 """
 from __future__ import annotations
 
-from ..model import digits_of
+from ..model import digit_name, digits_of
 from .board import Board, Step, digits_text
 from .subsets import leaves_text, loses_text
 
@@ -95,7 +95,8 @@ def type_1(board: Board, corners, pair: int, roof) -> Step | None:
     cell = roof[0]
     eliminations = [(cell, d) for d in digits_of(pair)]
     return rectangle_step(board, 1, corners, pair,
-                          f"if {g.name(cell)} were {' or '.join(map(str, digits_of(pair)))} the "
+                          f"if {g.name(cell)} were "
+                          f"{' or '.join(map(digit_name, digits_of(pair)))} the "
                           f"four cells could swap them and the puzzle would have two solutions, "
                           f"so {loses_text(g, eliminations)}", eliminations)
 
@@ -113,8 +114,9 @@ def type_2(board: Board, corners, pair: int, roof) -> Step | None:
     if not eliminations:
         return None
     return rectangle_step(board, 2, corners, pair,
-                          f"one of {g.names(roof)} must be {digit} (else the four cells could "
-                          f"swap {digits_text(pair)}), so {leaves_text(g, eliminations)}",
+                          f"one of {g.names(roof)} must be {digit_name(digit)} (else the four "
+                          f"cells could swap {digits_text(pair)}), so "
+                          f"{leaves_text(g, eliminations)}",
                           eliminations)
 
 
@@ -171,9 +173,10 @@ def type_4(board: Board, corners, pair: int, roof) -> Step | None:
             other = (pair & ~(1 << (digit - 1))).bit_length()
             eliminations = [(c, other) for c in roof]
             return rectangle_step(board, 4, corners, pair,
-                                  f"{digit} has no place in {g.houses[house].name} but "
-                                  f"{g.names(roof)}, so one of them is {digit} and neither may "
-                                  f"be {other}: {leaves_text(g, eliminations)}",
+                                  f"{digit_name(digit)} has no place in {g.houses[house].name} but "
+                                  f"{g.names(roof)}, so one of them is {digit_name(digit)} and "
+                                  f"neither may be {digit_name(other)}: "
+                                  f"{leaves_text(g, eliminations)}",
                                   eliminations, units=(house,))
     return None
 
@@ -204,9 +207,10 @@ def bug_plus_one(board: Board) -> Step | None:
         without[cell] &= ~(1 << (digit - 1))
         if two_or_none(without, g.houses, board.size):
             return Step("bug-plus-one", f"BUG+1: every open cell but {g.name(cell)} has two "
-                        f"candidates; without {digit} there, every digit would have two places "
-                        f"in each house and the puzzle two solutions, so {g.name(cell)} is "
-                        f"{digit}", placements=((cell, digit),), cells=(cell,),
+                        f"candidates; without {digit_name(digit)} there, every digit would have "
+                        f"two places in each house and the puzzle two solutions, so "
+                        f"{g.name(cell)} is "
+                        f"{digit_name(digit)}", placements=((cell, digit),), cells=(cell,),
                         units=g.houses_of[cell])
     return None
 

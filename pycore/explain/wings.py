@@ -12,7 +12,7 @@ diagonals and windows take part as rows and boxes do.
 """
 from __future__ import annotations
 
-from ..model import digits_of
+from ..model import digit_name, digits_of
 from .board import Board, Step, digits_text
 from .single_digit import conjugate_pairs
 from .subsets import leaves_text
@@ -43,7 +43,7 @@ def xy_wing(board: Board) -> Step | None:
                     return Step("xy-wing", f"XY-Wing with pivot {g.name(pivot)} "
                                 f"({digits_text(cand[pivot])}) and pincers {g.name(a)} "
                                 f"({digits_text(cand[a])}) and {g.name(b)} "
-                                f"({digits_text(cand[b])}): one pincer is {digit}, so "
+                                f"({digits_text(cand[b])}): one pincer is {digit_name(digit)}, so "
                                 f"{leaves_text(g, eliminations)}",
                                 eliminations=eliminations, cells=tuple(sorted((pivot, a, b))))
     return None
@@ -66,7 +66,8 @@ def xyz_wing(board: Board) -> Step | None:
                     return Step("xyz-wing", f"XYZ-Wing with pivot {g.name(pivot)} "
                                 f"({digits_text(cand[pivot])}) and pincers {g.name(a)} "
                                 f"({digits_text(cand[a])}) and {g.name(b)} "
-                                f"({digits_text(cand[b])}): one of the three is {digit}, so "
+                                f"({digits_text(cand[b])}): one of the three is "
+                                f"{digit_name(digit)}, so "
                                 f"{leaves_text(g, eliminations)}",
                                 eliminations=eliminations, cells=tuple(sorted((pivot, a, b))))
     return None
@@ -93,9 +94,9 @@ def w_wing(board: Board) -> Step | None:
                     eliminations = board.eliminations_of(y, g.common_peers((a, b)))
                     if eliminations:
                         return Step("w-wing", f"W-Wing: {g.name(a)} and {g.name(b)} are both "
-                                    f"{digits_text(cand[a])} and the {x}s of "
+                                    f"{digits_text(cand[a])} and the {digit_name(x)}s of "
                                     f"{g.houses[house].name} ({g.names((c1, c2))}) see one "
-                                    f"each, so one of them is {y}: "
+                                    f"each, so one of them is {digit_name(y)}: "
                                     f"{leaves_text(g, eliminations)}",
                                     eliminations=eliminations,
                                     cells=tuple(sorted((a, b, c1, c2))), units=(house,))

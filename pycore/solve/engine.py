@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from math import log2
 from time import perf_counter
 
-from ..model import Puzzle, cell_name, digits_of
+from ..model import Puzzle, cell_name, digit_name, digits_of
 from .combos import fits
 from .network import (BOUNDS, LINEAR, SAME, SET, TUPLES, Network, add_derived_when_stuck,
                       compile_puzzle)
@@ -601,7 +601,7 @@ def describe(net: Network, problem) -> str:
     if code == EMPTY:
         return f"{cell_name(problem[1], n)} has no candidate left"
     if code == MISSING:
-        digits = ", ".join(str(d) for d in digits_of(problem[2]))
+        digits = ", ".join(map(digit_name, digits_of(problem[2])))
         return f"{net.unit_names[problem[1]]} has no place left for {digits}"
     if code == CROWDED:
         return f"{cell_name(problem[1], n)} is the only place left for two digits"

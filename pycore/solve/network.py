@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..model import (ARITHMETIC_KINDS, Puzzle, cage_name, cell_name, cells_of, full_mask, houses,
-                     leftovers, lines_name, mask_of)
+from ..model import (ARITHMETIC_KINDS, Puzzle, cage_name, cell_name, cells_of, digit_name,
+                     full_mask, houses, leftovers, lines_name, mask_of)
 from .combos import cage_tuples, combinations_for, digit_sets, line_sum_range, usable_digits
 
 SET, TUPLES, BOUNDS, FULL, LINEAR, SAME = 0, 1, 2, 3, 4, 5
@@ -248,7 +248,7 @@ def place_givens(puzzle: Puzzle, net: Network) -> str | None:
             digit = puzzle.givens[cell]
             if digit and digit in first:
                 return (f"{cell_name(first[digit], n)} and {cell_name(cell, n)} "
-                        f"both hold {digit} in {name}")
+                        f"both hold {digit_name(digit)} in {name}")
             first.setdefault(digit, cell)
     for cell, digit in enumerate(puzzle.givens):
         if digit:

@@ -24,6 +24,10 @@ def first(kind: str, label_part: str = "") -> str:
                 and label_part in r["label"])
 
 
+# A 16×16, whose rows are numbered (its digits above 9 are letters): the hint names cells R1C6.
+BIG = next(r["strings"]["versioned"] for r in DEV if r["size"] == 16)
+
+
 def expected_first_step(string: str) -> dict:
     """The first step as the command line explains it (the page must show the same step)."""
     out = subprocess.run([sys.executable, "-m", "pycore", "explain", string, "--max-steps", "1"],
@@ -60,6 +64,7 @@ WINDOKU_HIDDEN = (
     pytest.param(JIGSAW_LEFTOVERS, "Law of leftovers: rows G–I and regions 7, 8 and 9", id="jigsaw"),
     pytest.param(WINDOKU_HIDDEN, "in the hidden window of rows A, E, I and columns 1, 5, 9",
                  id="windoku"),
+    pytest.param(BIG, "Naked single: 6 is the only candidate left in R1C6", id="16x16"),
 ])
 def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
     step = expected_first_step(string)

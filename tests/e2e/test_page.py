@@ -6,7 +6,7 @@ import urllib.request
 
 from pycore import api
 
-from corpus import REAL
+from corpus import DEV, REAL
 from pageutil import PAGE_TIMEOUT_MS, open_text, wait_started
 
 S9B = next(e for e in REAL if e["name"] == "S9B easiest sudoku")["string"]
@@ -134,6 +134,17 @@ def test_rows_are_lettered_and_columns_numbered_beside_the_grid(page, site):
     page.goto(f"{site.url}?bd={S9B}&embed=1")
     assert wait_started(page) == "ready"
     assert not page.locator(".coords-rows").is_visible()
+    # A 16×16's digits above 9 are letters, so its rows are numbered (the hints say R2C12).
+    big = next(r["strings"]["versioned"] for r in DEV if r["size"] == 16)
+    page.goto(f"{site.url}?bd={big}")
+    assert wait_started(page) == "ready"
+    assert rows.all_text_contents() == [str(r) for r in range(1, 17)]
+    page.click("[data-cell=r2c12]")
+    assert page.locator(".coords span.on").all_text_contents() == ["2", "12"]
+    assert page.locator("[data-cell=r2c12]").get_attribute("aria-label").startswith("row 2 column 12, ")
+    e2, twelve = rows.nth(1).bounding_box(), columns.nth(11).bounding_box()
+    grid = page.locator("[data-testid=grid]").bounding_box()
+    assert e2["x"] >= 0 and e2["x"] + e2["width"] <= grid["x"] + 1   # "16" fits the gutter
 
 
 def test_embed_shows_only_grid_and_toolbar(page, site):
