@@ -4,6 +4,7 @@ import { renderBoard, digitChar } from "./render.js";
 import { createHints } from "./hint.js";
 import { openShareDialog } from "./share.js";
 import { setUpEmbed } from "./embed.js";
+import { saveGame, savedGame } from "./saved.js";
 
 const START_TIMEOUT_MS = 120000;
 const KIND_NAMES = {
@@ -18,6 +19,7 @@ const boardEl = $("#board");
 const toolbarEl = $("#toolbar");
 const padEl = $("#pad");
 const shareEl = $("#share");
+const resumeEl = $("#resume");
 const introEl = $("#intro");
 const form = $("#open-form");
 const input = $("#puzzle-input");
@@ -82,6 +84,7 @@ const state = {
   problems: null,     // what Check found: Map cell index -> problem, until the next change
   auto: false,        // show the candidates the rules allow instead of the pencil marks
   play: null,         // pycore play_view of the current position: conflicts, auto candidates, solved
+  gameKey: null,      // the puzzle's string without progress: where its game is saved (saved.js)
 };
 // Hints (hint.js): the next logical step, in stages; it reaches the page's state only through this.
 const hints = createHints({
@@ -130,10 +133,12 @@ function clearPuzzle() {
   toolbarEl.replaceChildren();
   padEl.replaceChildren();
   shareEl.replaceChildren();
+  resumeEl.hidden = true;
 }
 
 function show(query) {
   shareEl.replaceChildren();
+  resumeEl.hidden = true;
   if (!hasPuzzle(query)) {
     clearPuzzle();
     introEl.hidden = false;
@@ -171,6 +176,34 @@ function show(query) {
   state.board.grid.setAttribute("aria-label", `${state.label} grid`);
   showPlayStatus();
   performance.mark("grid-rendered"); // bench/page_bench.py reads this
+  const bare = state.bridge.invoke("share", query, view.progress.map((note) => (note[0] === "g" ? note : ".")));
+  state.gameKey = bare.error ? null : bare.bd;
+  offerSavedGame();
+}
+
+/** A game of this puzzle saved on this device that differs from the position just opened: offered
+ * under the board (Resume puts it on the board as one undoable change). Not in an embed, whose
+ * frame has room for the grid and its buttons only. */
+function offerSavedGame() {
+  const game = state.gameKey && !embed ? savedGame(state.gameKey) : null;
+  if (!game || game.progress.length !== state.progress.length
+      || game.progress.every((note, i) => note === state.progress[i])) return;
+  const placed = game.progress.filter((note) => note[0] === "s").length;
+  const marked = game.progress.filter((note) => note[0] === "c").length;
+  const what = [placed && count(placed, "digit") + " placed", marked && count(marked, "cell") + " pencil-marked"]
+    .filter(Boolean).join(", ") || "no digits";
+  const when = new Date(game.saved).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  const text = Object.assign(document.createElement("span"), {
+    textContent: `You have a game of this puzzle saved on this device (${what}; ${when}).`,
+  });
+  const resume = button("resume-game", "Resume", "Put the saved game on the board (Undo takes it back)", () => {
+    resumeEl.hidden = true;
+    commit(game.progress.slice());
+  });
+  const dismiss = button("dismiss-game", "Start afresh",
+    "Keep the position the link opened with (the saved game is replaced once you play)", () => { resumeEl.hidden = true; });
+  resumeEl.replaceChildren(text, resume, dismiss);
+  resumeEl.hidden = false;
 }
 
 const can = (...names) => names.every((name) => state.bridge?.info.functions.includes(name));
@@ -311,6 +344,7 @@ function keepInAddress() {
   }
   const url = pageUrl(query);
   if (location.search !== url) history.replaceState(history.state, "", url);
+  if (state.gameKey) saveGame(state.gameKey, unchanged ? null : state.progress);
 }
 
 function commit(progress) {

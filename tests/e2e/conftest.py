@@ -146,6 +146,22 @@ def warm_context(browser, site):
     context.close()
 
 
+FORGET_GAMES = ("() => { for (const key of Object.keys(localStorage))"
+                " if (key.startsWith('puzzle-viewer:game:')) localStorage.removeItem(key); }")
+
+
+def forget_games(pages, origin: str) -> None:
+    """The games a test played are saved in the shared context (web/saved.js): forgotten, so the
+    next test that opens the same puzzle is not offered one."""
+    for page in pages:
+        if page.url.startswith(origin):
+            try:
+                page.evaluate(FORGET_GAMES)
+                return
+            except Exception:   # a crashed or closing page: try another
+                continue
+
+
 @pytest.fixture
 def context(warm_context):
     """The shared context, its pages closed and its guard checked after each test."""
@@ -153,6 +169,7 @@ def context(warm_context):
     before = set(context.pages)
     guard.reset()
     yield context
+    forget_games([p for p in context.pages if p not in before], guard.origin)
     for page in context.pages:
         if page not in before:
             page.close()
@@ -182,4 +199,5 @@ def app_page(app):
     page, guard = app
     guard.reset()
     yield page
+    forget_games([page], guard.origin)
     guard.check()

@@ -1,0 +1,81 @@
+"""A game played on this device is offered again when the same puzzle's link is opened later
+(web/saved.js): Resume puts it back as one undoable change, Start afresh keeps the link's
+position, a reload (whose address carries the game) or Reset offers nothing."""
+from __future__ import annotations
+
+from corpus import REAL
+from pageutil import wait_started
+
+S9B = next(e for e in REAL if e["name"] == "S9B easiest sudoku")["string"]
+KILLER = next(e for e in REAL if e["name"].startswith("L9B"))["string"]
+OFFER = "[data-testid=resume]"
+
+
+def open_link(page, site, text: str) -> None:
+    page.goto(f"{site.url}?bd={text}")
+    assert wait_started(page) == "ready"
+
+
+def values(page) -> list[str]:
+    return page.locator("[data-testid=grid] [data-cell]").evaluate_all(
+        "cells => cells.map(c => c.dataset.value || '')")
+
+
+def play(page) -> list[str]:
+    """Places 4 in A2 and 5 in B1 (open cells of S9B) and pencil-marks C1; the values after."""
+    page.click("[data-cell=r1c2]")
+    page.keyboard.press("4")
+    page.click("[data-cell=r2c1]")
+    page.keyboard.press("5")
+    page.click("[data-cell=r3c1]")
+    page.keyboard.press("Shift+Digit7")
+    return values(page)
+
+
+def test_reopening_the_link_offers_the_saved_game_and_resume_is_undoable(page, site):
+    open_link(page, site, S9B)
+    opened = values(page)
+    assert not page.locator(OFFER).is_visible()   # nothing played yet
+    played = play(page)
+    assert played[1] == "4" and played[9] == "5"
+    open_link(page, site, S9B)   # the same link, as from the e-mail it came in
+    assert values(page) == opened
+    offer = page.locator(OFFER)
+    assert offer.is_visible()
+    assert "2 digits placed, 1 cell pencil-marked" in offer.text_content()
+    page.click("[data-action=resume-game]")
+    assert not offer.is_visible()
+    assert values(page) == played
+    assert page.locator("[data-cell=r3c1]").get_attribute("data-candidates") == "7"
+    page.click("[data-action=undo]")
+    assert values(page) == opened
+
+
+def test_a_reload_offers_nothing_and_start_afresh_keeps_the_link_position(page, site):
+    open_link(page, site, S9B)
+    opened = values(page)
+    played = play(page)
+    page.reload()
+    assert wait_started(page) == "ready"
+    assert values(page) == played and not page.locator(OFFER).is_visible()
+    open_link(page, site, S9B)
+    page.click("[data-action=dismiss-game]")
+    assert not page.locator(OFFER).is_visible() and values(page) == opened
+    # Playing afresh replaces the saved game; taking every change back forgets it.
+    page.click("[data-cell=r1c2]")
+    page.keyboard.press("4")
+    page.click("[data-action=reset]")
+    open_link(page, site, S9B)
+    assert not page.locator(OFFER).is_visible()
+
+
+def test_each_puzzle_keeps_its_own_game_and_embeds_offer_none(page, site):
+    open_link(page, site, S9B)
+    play(page)
+    open_link(page, site, KILLER)
+    assert not page.locator(OFFER).is_visible()   # another puzzle: no game of it yet
+    page.goto(f"{site.url}?bd={S9B}&embed=1")
+    assert wait_started(page) == "ready"
+    assert not page.locator(OFFER).is_visible()   # a blog's frame has room for the grid only
+    open_link(page, site, S9B)
+    assert page.locator(OFFER).is_visible()

@@ -1,0 +1,37 @@
+// Games played on this device, so that opening a puzzle's link again (from the same e-mail or
+// forum post, say) offers to go on where the reader stopped: the address keeps their work only
+// in the tab they played in. One localStorage entry per puzzle, keyed by the puzzle's string
+// without progress; the most recent LIMIT are kept. Storage may be off or full (private
+// windows): then nothing is remembered and nothing fails.
+const PREFIX = "puzzle-viewer:game:";
+const LIMIT = 50;
+
+/** The game saved for `key`: {progress, saved (ms since the epoch)}, or null. */
+export function savedGame(key) {
+  try {
+    const game = JSON.parse(localStorage.getItem(PREFIX + key));
+    return Array.isArray(game?.progress) && typeof game.saved === "number" ? game : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers `progress` as the game of `key`, or forgets the game when `progress` is null. */
+export function saveGame(key, progress) {
+  try {
+    if (progress === null) {
+      localStorage.removeItem(PREFIX + key);
+      return;
+    }
+    localStorage.setItem(PREFIX + key, JSON.stringify({ progress, saved: Date.now() }));
+    const games = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const name = localStorage.key(i);
+      if (name.startsWith(PREFIX)) games.push([savedGame(name.slice(PREFIX.length))?.saved ?? 0, name]);
+    }
+    games.sort((a, b) => b[0] - a[0]);
+    for (const [, name] of games.slice(LIMIT)) localStorage.removeItem(name);
+  } catch {
+    // storage off or full: the game is simply not remembered
+  }
+}
