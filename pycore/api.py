@@ -241,8 +241,8 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
      "step": {strategy, name, placements, eliminations, cells, units, cages, text},
      "progress": the position after the step, "marks": {cell: candidates before the step} for
      the cells the step names, so the page can show what is eliminated where the reader has no
-     pencil marks} — or status "solved", "stuck" (no strategy applies; with "reveal": {cell,
-    digit, text, progress}, one digit of the solution placed, when the solution is known),
+     pencil marks} — or status "solved", "stuck" (no strategy applies; "reveal": true unless
+    the puzzle has several solutions, when reveal_view can place one digit of the solution),
     "invalid" (with "reason" and "problems": the position contradicts the solution),
     or {"error": message}.
     """
@@ -278,12 +278,14 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     step = next_step(board, strategies)
     if step is None:
         stuck = "No logical step found from here: the strategies this page knows are stuck."
-        if known is None or len(known) != puzzle.cell_count:
-            return {"status": "stuck", "reason": f"{stuck} Solve shows the answer."}
+        if status == "multiple":
+            return {"status": "stuck", "reason": f"{stuck} The puzzle has more than one "
+                    "solution: Solve shows two of them.", "reveal": False}
         return {"status": "stuck",
-                "reason": f"{stuck} Reveal a cell gives you one digit of the solution to go on "
-                          "with; Solve shows it all.",
-                "reveal": _reveal(puzzle, position, board, known)}
+                "reason": f"{stuck} Reveal a cell places the solution's digit in the selected "
+                          "cell (with none selected, in the open cell with the fewest "
+                          "candidates); Solve shows it all.",
+                "reveal": True}
     strategy = BY_SLUG[step.strategy]
     g = board.geometry
     _, after = position_after(board, position, step)
@@ -300,11 +302,26 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     }
 
 
-def _reveal(puzzle: Puzzle, position: Position, board, solution) -> dict:
-    """One digit of the solution for a reader the logic leaves stuck: in the open cell with the
-    fewest candidates (where a digit settles most), placed as a digit of theirs would be."""
+def reveal_view(text: str, progress: list[str], solution: list[int], cell: int = -1) -> dict:
+    """One digit of the solution for a reader the logic leaves stuck, placed as a digit of theirs
+    would be: in `cell` when it is open, else in the open cell with the fewest candidates (where
+    a digit settles most). {"cell", "digit", "text", "progress"} or {"error": message}."""
     from . import play
-    cell = min(board.open_cells(), key=lambda c: (board.candidates[c].bit_count(), c))
+    from .explain import start_board
+    try:
+        puzzle, _ = decode(text)
+        position = position_from_progress(puzzle, progress)
+    except PuzzleStringError as error:
+        return {"error": str(error)}
+    solution = _solution_digits(puzzle, solution)
+    if solution is None:
+        return {"error": f"the solution must be {puzzle.cell_count} digits from 1 to {puzzle.size}"}
+    board = start_board(puzzle, position)
+    open_cells = board.open_cells()
+    if not open_cells:
+        return {"error": "every cell is filled: there is nothing to reveal"}
+    if type(cell) is not int or cell not in open_cells:
+        cell = min(open_cells, key=lambda c: (board.candidates[c].bit_count(), c))
     digit = solution[cell]
     after = play.place(puzzle, position, cell, digit)
     return {"cell": cell, "digit": digit,
@@ -424,4 +441,4 @@ def error_help(message: str) -> str:
 
 __all__ = ["describe", "decode_view", "share", "share_links", "position_from_progress",
            "solve_start", "solve_step", "solve_cancel", "check_view", "hint_view",
-           "play_view", "place_digit", "fill_candidates", "opening_progress", "error_help"]
+           "reveal_view", "play_view", "place_digit", "fill_candidates", "opening_progress", "error_help"]

@@ -69,8 +69,8 @@ def test_where_the_logic_is_stuck_one_digit_of_the_solution_can_be_revealed():
     solution = [int(ch) for ch in TAREK_WITH_SOLUTIONS[0][1]]
     progress = api.decode_view(STUCK_KILLER)["progress"]
     hint = api.hint_view(STUCK_KILLER, progress)
-    assert hint["status"] == "stuck" and "Reveal a cell" in hint["reason"]
-    reveal = hint["reveal"]
+    assert hint["status"] == "stuck" and "Reveal a cell" in hint["reason"] and hint["reveal"] is True
+    reveal = api.reveal_view(STUCK_KILLER, progress, solution)
     cell, digit = reveal["cell"], reveal["digit"]
     assert digit == solution[cell] and progress[cell].startswith("c")
     fewest = min(len(note) - 1 for note in progress if note.startswith("c"))
@@ -81,3 +81,39 @@ def test_where_the_logic_is_stuck_one_digit_of_the_solution_can_be_revealed():
     assert api.hint_view(STUCK_KILLER, reveal["progress"])["status"] in ("step", "stuck")
     same_row = [c for c in range(cell - cell % 9, cell - cell % 9 + 9) if c != cell]
     assert all(str(digit) not in reveal["progress"][c] for c in same_row if reveal["progress"][c].startswith("c"))
+
+
+def test_reveal_places_the_selected_cell_when_it_is_open():
+    solution = [int(ch) for ch in TAREK_WITH_SOLUTIONS[0][1]]
+    progress = api.decode_view(STUCK_KILLER)["progress"]
+    fewest = api.reveal_view(STUCK_KILLER, progress, solution)["cell"]
+    chosen = next(c for c, note in enumerate(progress) if note.startswith("c") and c != fewest
+                  and len(note) > len(progress[fewest]))
+    reveal = api.reveal_view(STUCK_KILLER, progress, solution, chosen)
+    assert reveal["cell"] == chosen and reveal["progress"][chosen] == f"s{solution[chosen]}"
+    for elsewhere in (-1, 81, "4", None):   # not a cell: the fewest candidates
+        assert api.reveal_view(STUCK_KILLER, progress, solution, elsewhere)["cell"] == fewest
+    placed = progress[:fewest] + [f"s{solution[fewest]}"] + progress[fewest + 1:]
+    again = api.reveal_view(STUCK_KILLER, placed, solution, fewest)   # a filled cell: another
+    assert again["cell"] != fewest and placed[again["cell"]].startswith("c")
+    assert "error" in api.reveal_view(STUCK_KILLER, progress, solution[:80])
+    assert "error" in api.reveal_view(STUCK_KILLER, [f"s{d}" for d in solution], solution)
+    assert "error" in api.reveal_view("S9B0", progress, solution)
+
+
+def test_a_puzzle_with_several_solutions_offers_no_reveal():
+    empty = "S9B" + "ep" * 81   # an empty grid: every strategy is stuck at once
+    hint = api.hint_view(empty, ["."] * 81)
+    assert hint["status"] == "stuck" and hint["reveal"] is False
+    assert "more than one solution" in hint["reason"]
+
+
+def test_reveal_is_offered_when_the_solver_has_not_finished_within_the_hints_budget(monkeypatch):
+    # The hardest killers take longer than the hint's solve budget: the page then runs the solver
+    # in slices before it reveals (hint.js); the hint still offers it.
+    monkeypatch.setattr(api, "HINT_SOLVE_SECONDS", 0.0)
+    monkeypatch.setattr(api, "_solutions", {})
+    progress = api.decode_view(STUCK_KILLER)["progress"]
+    hint = api.hint_view(STUCK_KILLER, progress)
+    assert api._solved(STUCK_KILLER, None)[0] == "timeout"
+    assert hint["status"] == "stuck" and hint["reveal"] is True

@@ -97,6 +97,8 @@ const hints = createHints({
   cages: () => state.view?.cages ?? [],
   size: () => state.view?.size ?? 9,
   solution: () => (state.solution?.text === state.text && state.solution.status === "unique" ? state.solution.solution : null),
+  findSolution: async () => (await uniqueSolution("Finding the solution"))?.solution ?? null,
+  selected: () => state.selected,
   afterStuck: () => solveClicked(),
 });
 boardEl.after(hints.panel);   // the explanation right under the grid it speaks of

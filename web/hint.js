@@ -5,9 +5,11 @@
 // logic you can step through); "Previous" takes the last one back. No puzzle logic here.
 //
 // The glue (app.js) passes what this needs: createHints({ invoke, current, commit, undo, cells,
-// solution, afterStuck }) where current() is {text, progress}, commit(progress) makes one undoable
-// change, undo() takes the last change back, cells() the grid's cell elements by index, solution()
-// the solver's answer when the page already has one, afterStuck() runs Solve.
+// solution, findSolution, selected, afterStuck }) where current() is {text, progress},
+// commit(progress) makes one undoable change, undo() takes the last change back, cells() the
+// grid's cell elements by index, solution() the solver's answer when the page already has one,
+// findSolution() a promise of it (running the solver in slices if need be; null if there is no
+// unique one), selected() the selected cell (-1 for none), afterStuck() runs Solve.
 
 const STAGES = 3;
 
@@ -144,12 +146,22 @@ export function createHints(glue) {
     renderLog();
   }
 
-  /** Where the logic is stuck: one digit of the solution, as one undoable change in the log. */
-  function reveal() {
+  /** Where the logic is stuck: the solution's digit in the selected cell (or where the fewest
+   * candidates are), as one undoable change in the log. The hardest puzzles' solution may take
+   * the solver a while: it runs in slices (Cancel works) before anything is placed. */
+  async function reveal() {
     const current = ask();
     if (!current.result.reveal) return;
-    applied.push({ before: current.key, text: current.result.reveal.text });
-    glue.commit(current.result.reveal.progress);
+    const solution = glue.solution() ?? await glue.findSolution();
+    if (!solution || ask() !== current) return;   // none, cancelled, or the position moved on
+    const now = glue.current();
+    const shown = glue.invoke("reveal_view", now.text, now.progress, solution, glue.selected());
+    if (shown.error) {
+      text.textContent = `Nothing to reveal: ${shown.error}`;
+      return;
+    }
+    applied.push({ before: current.key, text: shown.text });
+    glue.commit(shown.progress);
     renderLog();
   }
 

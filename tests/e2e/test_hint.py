@@ -134,14 +134,23 @@ def test_where_the_logic_is_stuck_a_cell_can_be_revealed_and_taken_back(app_page
     before = cells(app_page)
     app_page.click("[data-action=hint]")
     assert app_page.locator(PANEL).get_attribute("data-status") == "stuck"
-    app_page.click("[data-action=hint-reveal]")
+    app_page.click("[data-action=hint-reveal]")   # the solver runs in slices first
+    log = app_page.locator("[data-testid=hint-steps] li")
+    log.first.wait_for(state="attached")
     after = cells(app_page)
     changed = [i for i in range(81) if after[i][0] != before[i][0]]
     assert len(changed) == 1 and after[changed[0]][0] == solution[changed[0]]
-    log = app_page.locator("[data-testid=hint-steps] li")
     assert log.count() == 1 and log.first.text_content().startswith("Revealed: ")
     app_page.click("[data-action=step-back]")
     assert [c[:2] for c in cells(app_page)] == [c[:2] for c in before]
+    # With a cell selected, Reveal places the solution's digit there.
+    chosen = next(i for i in range(81) if i != changed[0] and not before[i][0])
+    app_page.click(f"[data-cell=r{chosen // 9 + 1}c{chosen % 9 + 1}]")
+    app_page.click("[data-action=hint]")
+    app_page.click("[data-action=hint-reveal]")   # the solution is known now: placed at once
+    after = cells(app_page)
+    assert [i for i in range(81) if after[i][0] != before[i][0]] == [chosen]
+    assert after[chosen][0] == solution[chosen]
 
 
 def test_hint_on_a_wrong_digit_points_at_it(app_page):
