@@ -247,7 +247,7 @@ def random_progress(puzzle, rng: random.Random) -> list[str]:
 
 def page_calls(count: int, seed: int, budget: float) -> int:
     """What the page asks of the core for a puzzle it opened (pycore.api: play_view, hint_view,
-    share_links, fill_candidates, opening_progress, place_digit), on every input of the main
+    share_links, fill_candidates, opening_progress, place_digit, reveal_view), on every input of the main
     fuzz that decodes, from its givens alone and from a random progress. Each call must return
     a dict (an answer or {"error": message}) within `budget` seconds."""
     from pycore import api
@@ -264,12 +264,19 @@ def page_calls(count: int, seed: int, budget: float) -> int:
         plain = progress_notation(puzzle, Position.empty(puzzle.cell_count))
         for progress in (plain, random_progress(puzzle, rng)):
             cell, digit = rng.randrange(puzzle.cell_count), rng.randint(1, puzzle.size)
+            # Reveal is handed the page's solution and selected cell: random digits (now and then
+            # one too few) and any cell, or none.
+            solution = [rng.randint(1, puzzle.size)
+                        for _ in range(puzzle.cell_count - (rng.random() < 0.1))]
+            selected = rng.choice((cell, -1, puzzle.cell_count, None))
             for name, call in (("play_view", lambda: api.play_view(text, progress)),
                                ("hint_view", lambda: api.hint_view(text, progress)),
                                ("share_links", lambda: api.share_links(text, progress)),
                                ("fill_candidates", lambda: api.fill_candidates(text, progress)),
                                ("opening_progress", lambda: api.opening_progress(text, progress)),
-                               ("place_digit", lambda: api.place_digit(text, progress, cell, digit))):
+                               ("place_digit", lambda: api.place_digit(text, progress, cell, digit)),
+                               ("reveal_view",
+                                lambda: api.reveal_view(text, progress, solution, selected))):
                 counts["calls"] += 1
                 answer = tally.run(call, f"{name} {puzzle.kind} {puzzle.size}", repr(text[:80]),
                                    prefix=f"{name}: ")
