@@ -377,6 +377,23 @@ def play_view(text: str, progress: list[str], solution: list[int] | None = None)
     }
 
 
+def cage_view(text: str, progress: list[str], cell: int) -> dict:
+    """The killer cage of `cell` and the combinations that can still fill it
+    (play.cage_combinations): {"clue": "15", "cells": 3, "combinations": ["159", "168", …]};
+    {} for a cell in no killer cage; or {"error": message}."""
+    from . import play
+    try:
+        puzzle, position = _puzzle_and_position(text, progress)
+    except PuzzleStringError as error:
+        return {"error": str(error)}
+    cage = next((c for c in puzzle.cages if cell in c.cells), None) if type(cell) is int else None
+    combos = play.cage_combinations(puzzle, play.values_of(puzzle, position), cage) if cage else None
+    if combos is None:
+        return {}
+    return {"clue": str(cage.total), "cells": len(cage.cells),
+            "combinations": ["".join(map(digit_name, digits)) for digits in sorted(map(digits_of, combos))]}
+
+
 def _progress_after(text: str, progress: list[str], change) -> dict:
     try:
         puzzle, position = _puzzle_and_position(text, progress)
@@ -441,4 +458,4 @@ def error_help(message: str) -> str:
 
 __all__ = ["describe", "decode_view", "share", "share_links", "position_from_progress",
            "solve_start", "solve_step", "solve_cancel", "check_view", "hint_view",
-           "reveal_view", "play_view", "place_digit", "fill_candidates", "opening_progress", "error_help"]
+           "reveal_view", "cage_view", "play_view", "place_digit", "fill_candidates", "opening_progress", "error_help"]

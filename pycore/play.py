@@ -5,6 +5,9 @@
 - `auto_candidates`: the digits each open cell can still take, from the placed digits alone
   (its houses, and its cage's arithmetic with the cage's other open cells).
 - `place`: a digit placed, and removed from the pencil marks of every cell that sees it.
+- `cage_combinations`: the digit sets that can still fill a killer cage, as the page lists them
+  for the selected cell's cage (the killer player's table of combinations, narrowed by what is
+  placed).
 
 Windoku's hidden windows (pycore.model.hidden_windows) count as windows here, as they do in the
 hints: the candidates a person fills in are then the ones a hint reasons from, and two of a digit
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 from .model import (ARITHMETIC_KINDS, Cage, Position, Puzzle, cage_name, clue, digit_name,
                     digits_of, fits, full_mask, houses)
+from .solve.combos import combinations_for
 
 # A cage whose completion takes more steps than this to explore is not judged (never for 9×9).
 CAGE_BUDGET = 200_000
@@ -153,6 +157,37 @@ def auto_candidates(puzzle: Puzzle, values: list[int]) -> list[int]:
             if not values[cell]:
                 masks[cell] = mask
     return masks
+
+
+def cage_combinations(puzzle: Puzzle, values: list[int], cage: Cage) -> list[int] | None:
+    """The digit sets (masks) that can still fill a killer cage: as many different digits as it
+    has cells, adding up to its total, holding every digit placed in it, and spread over its open
+    cells so that each takes a digit the placed digits leave it (its Auto candidates). None for a
+    KenKen cage, whose digits may repeat."""
+    if puzzle.kind in ARITHMETIC_KINDS:
+        return None
+    allowed = auto_candidates(puzzle, values)
+    placed = 0
+    for cell in cage.cells:
+        if values[cell]:
+            placed |= 1 << (values[cell] - 1)
+    open_masks = [allowed[cell] for cell in cage.cells if not values[cell]]
+    return [combo for combo in combinations_for(puzzle.size, cage.total, len(cage.cells))
+            if combo & placed == placed and fills(open_masks, combo & ~placed)]
+
+
+def fills(masks: list[int], digits: int) -> bool:
+    """Whether cells with candidate `masks` can take the `digits`, one each (as many as cells)."""
+    if not masks:
+        return not digits
+    first, rest = masks[0], masks[1:]
+    options = first & digits
+    while options:
+        bit = options & -options
+        options ^= bit
+        if fills(rest, digits & ~bit):
+            return True
+    return False
 
 
 def peers_of(puzzle: Puzzle, cell: int) -> set[int]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 
 from pycore import api
-from pycore.model import Position, Puzzle, cell_name
-from pycore.play import auto_candidates, clashes, place
+from pycore.model import Cage, Position, Puzzle, cell_name, digits_of
+from pycore.play import auto_candidates, cage_combinations, clashes, place
 
 from corpus import DEV, REAL
 
@@ -186,3 +186,35 @@ def test_windoku_hidden_windows_count_in_play_as_in_hints():
     assert not auto_candidates(puzzle, values)[e3] & 1
     marked = Position((0,) * 81, tuple(0b111 for _ in range(81)))
     assert place(puzzle, marked, a2, 1).candidates[e3] == 0b110
+
+
+def test_a_killer_cages_combinations_narrow_with_the_placed_digits():
+    cage = Cage((0, 1, 2), 15)   # A1-A3 of an otherwise empty killer
+    puzzle = Puzzle("killer", 9, (0,) * 81, None, (cage,))
+    values = [0] * 81
+    said = lambda: sorted(int("".join(map(str, digits_of(m)))) for m in cage_combinations(puzzle, values, cage))
+    assert said() == [159, 168, 249, 258, 267, 348, 357, 456]
+    values[0] = 9                    # a 9 in the cage: only the sets holding it
+    assert said() == [159, 249]
+    values[0], values[5] = 0, 5      # a 5 elsewhere in row A, which holds the whole cage
+    assert said() == [168, 249, 267, 348]
+    values[5] = 0
+    # 1, 2 and 4 down columns 1 and 2 (D1-F1, G2-I2): only A3 may hold them, so a set may have
+    # one of them but not two (every digit is somewhere allowed, but not all at once).
+    for cell, digit in ((27, 1), (36, 2), (45, 4), (55, 1), (64, 2), (73, 4)):
+        values[cell] = digit
+    assert said() == [159, 168, 258, 267, 348, 357, 456]
+    assert cage_combinations(Puzzle("kenken", 4, (0,) * 16, None, (Cage((0, 1), 3, "+"),)),
+                             [0] * 16, Cage((0, 1), 3, "+")) is None
+
+
+def test_the_page_asks_for_the_selected_cells_cage():
+    progress = opened(KILLER)
+    view = api.cage_view(KILLER["string"], progress, 0)
+    assert view["cells"] >= 2 and view["combinations"]
+    assert view["combinations"] == sorted(view["combinations"])
+    assert all(sum(map(int, combo)) == int(view["clue"]) and len(set(combo)) == view["cells"]
+               for combo in view["combinations"])
+    assert api.cage_view(KENKEN["string"], opened(KENKEN), 0) == {}
+    assert api.cage_view(KILLER["string"], progress, "0") == {} == api.cage_view(KILLER["string"], progress, 81)
+    assert "error" in api.cage_view("L9B0", progress, 0)

@@ -12,6 +12,7 @@ const KIND_NAMES = {
   killer: "Killer Sudoku", "killer-jigsaw": "Killer Jigsaw", kenken: "KenKen", kendoku: "KenDoku",
 };
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
+const KILLER_KINDS = new Set(["killer", "killer-jigsaw"]);
 
 const $ = (selector) => document.querySelector(selector);
 const statusEl = $("[data-testid=status]");
@@ -20,6 +21,7 @@ const toolbarEl = $("#toolbar");
 const padEl = $("#pad");
 const shareEl = $("#share");
 const resumeEl = $("#resume");
+const cageHelpEl = $("#cage-help");
 const introEl = $("#intro");
 const form = $("#open-form");
 const input = $("#puzzle-input");
@@ -101,7 +103,7 @@ const hints = createHints({
   selected: () => state.selected,
   afterStuck: () => solveClicked(),
 });
-boardEl.after(hints.panel);   // the explanation right under the grid it speaks of
+cageHelpEl.after(hints.panel);   // the explanation right under the grid it speaks of
 // Test-only: `&slice=N` caps a solve slice at N search nodes (slow, long solves for the cancel
 // test); `&pause=S` pauses a long solve after S seconds instead of a minute.
 const SLICE_CAP = Number(new URLSearchParams(location.search).get("slice")) || Infinity;
@@ -167,6 +169,7 @@ function show(query) {
   state.redo = [];
   state.selected = -1;
   document.body.classList.toggle("big-grid", view.size > 9);
+  cageHelpEl.hidden = embed || !KILLER_KINDS.has(view.kind) || !can("cage_view");
   state.board = renderBoard(view, boardEl);
   hints.reset();
   buildToolbar();
@@ -225,6 +228,25 @@ function refresh() {
   }
   const reset = toolbarEl.querySelector("[data-action=reset]");
   if (reset) reset.disabled = state.progress.every((note, i) => note === state.opened[i]);
+  showCageHelp();
+}
+
+/** Killers: the selected cell's cage and the digit sets that can still fill it, narrowed by the
+ * placed digits only (cage_view), as a killer player's table of combinations. One line of fixed
+ * height under the board, so nothing moves as the selection does (the whole list in its title). */
+function showCageHelp() {
+  if (cageHelpEl.hidden) return;
+  const cage = state.view && state.selected >= 0
+    ? state.bridge.invoke("cage_view", state.text, state.progress, state.selected) : {};
+  if (!cage.combinations) {
+    cageHelpEl.textContent = state.selected >= 0 ? "This cell is in no cage."
+      : "Select a cell to list the combinations its cage can hold.";
+    cageHelpEl.title = "";
+    return;
+  }
+  const list = cage.combinations.length ? cage.combinations.join(" ") : "none fits the placed digits";
+  cageHelpEl.textContent = `${cage.clue} in ${cage.cells} cells: ${list}`;
+  cageHelpEl.title = cageHelpEl.textContent;
 }
 
 /** Opens what was pasted: the page URL becomes ?bd=… (plus jigmap/shape) and the grid is drawn. */

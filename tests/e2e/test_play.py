@@ -14,6 +14,7 @@ from pageutil import wait_started
 
 S9B = next(e for e in REAL if e["name"] == "S9B easiest sudoku")
 KILLER = next(e for e in REAL if e["name"].startswith("L9B"))
+KENKEN = next(e for e in REAL if e["kind"] == "kenken")
 STATUS = "[data-testid=status]"
 
 
@@ -224,3 +225,30 @@ def test_the_address_follows_the_position_and_survives_reload(page, site):
     page.keyboard.press("5")
     page.click("[data-action=undo]")
     assert address(page) == f"{site.url}?bd={S9B['string']}"
+
+
+def test_a_killer_lists_the_selected_cells_cage_combinations(page, site):
+    """One line under the board, of fixed height; narrowed as digits are placed; killers only."""
+    open_page(page, site, KILLER["string"])
+    line = page.locator("[data-testid=cage-help]")
+    assert line.is_visible() and line.text_content().startswith("Select a cell")
+    height = line.bounding_box()["height"]
+    progress = api.decode_view(KILLER["string"])["progress"]
+    cage = max(api.decode_view(KILLER["string"])["cages"], key=lambda c: len(c["cells"]))
+    first, second = cage["cells"][:2]
+    page.click(name(first))
+    expected = api.cage_view(KILLER["string"], progress, first)
+    assert line.text_content() == (f"{expected['clue']} in {expected['cells']} cells: "
+                                   + " ".join(expected["combinations"]))
+    assert line.bounding_box()["height"] == height
+    digit = KILLER["solution"][second]
+    page.click(name(second))
+    page.keyboard.press(digit)
+    narrowed = line.text_content().split(": ")[1].split(" ")
+    assert narrowed and all(digit in combo for combo in narrowed)
+    assert set(narrowed) < set(expected["combinations"])
+    open_page(page, site, KENKEN["string"])
+    assert not line.is_visible()
+    page.goto(f"{site.url}?bd={KILLER['string']}&embed=1")
+    assert wait_started(page) == "ready"
+    assert not line.is_visible()
