@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..model import (Cage, Position, Puzzle, cell_name, digit_name, digits_of, full_mask,
-                     hidden_window_reason, hidden_windows, houses, joined)
+                     hidden_window_reason, hidden_windows, houses, joined, row_name)
 
 
 def cells_text(cells, size: int) -> str:
@@ -23,6 +23,29 @@ def digits_text(mask_or_digits) -> str:
     """"1/2/7" for a mask or a list of digits, as SudokuWiki writes candidate sets."""
     digits = digits_of(mask_or_digits) if isinstance(mask_or_digits, int) else sorted(mask_or_digits)
     return "/".join(digit_name(d) for d in digits)
+
+
+NUMBERED = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}
+
+
+def houses_text(geometry, units) -> str:
+    """"rows G–I and regions 7–9": rows, columns, boxes and regions of a kind said
+    together, in the order they first come; other houses by their own names."""
+    said: dict[str, list] = {}
+    for u in units:
+        house = geometry.houses[u]
+        key = house.kind if house.kind in NUMBERED else house.name
+        said.setdefault(key, []).append(house)
+    words = []
+    for key, group in said.items():
+        if len(group) == 1:
+            words.append(group[0].name)
+            continue
+        numbers = sorted(h.number for h in group)
+        labels = [row_name(i - 1, geometry.size) if key == "row" else str(i) for i in numbers]
+        run = len(numbers) > 2 and numbers[-1] - numbers[0] == len(numbers) - 1
+        words.append(f"{NUMBERED[key]} " + (f"{labels[0]}–{labels[-1]}" if run else joined(labels)))
+    return joined(words)
 
 
 @dataclass(frozen=True)

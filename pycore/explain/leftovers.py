@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..model import Puzzle, digit_name, digits_of, joined, leftovers, lines_name
-from .board import Board, Step, digits_text
+from ..model import Puzzle, digit_name, digits_of, leftovers
+from .board import Board, Step, digits_text, houses_text
 from .subsets import leaves_text
 
 MOST_CELLS = 4
@@ -67,11 +67,7 @@ def law_of_leftovers(board: Board) -> Step | None:
         if not placements and not eliminations:
             continue
         k = len(found.lines)
-        lines = lines_name(found.lines, g.size)
-        regions = (g.houses[found.regions[0]].name if k == 1 else
-                   f"{g.houses[found.regions[0]].kind}s "
-                   + joined([str(g.houses[r].number) for r in found.regions]))
-        text = (f"Law of leftovers: {lines} and {regions} "
+        text = (f"Law of leftovers: {houses_text(g, found.lines + found.regions)} "
                 f"each hold every digit {COUNTS.get(k, f'{k} times')}, so {g.names(found.inside)} "
                 f"(in {'them' if k > 1 else 'it'}, outside the region{'s' if k > 1 else ''}) hold "
                 f"the same digits as {g.names(found.outside)}; " + "; ".join(said))

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import replace
 from time import perf_counter
 
-from ..model import Position, Puzzle, cage_name, digit_name, joined, row_name
-from .board import Board, start_board
+from ..model import Position, Puzzle, cage_name, digit_name, joined
+from .board import Board, houses_text, start_board
 from .registry import BY_SLUG, NEED_UNIQUE, STRATEGIES, Strategy
 
 # A grade's level by the difficulty of the hardest step (SudokuWiki-like bands).
@@ -154,29 +154,6 @@ def position_after(board: Board, position: Position, step) -> tuple[Board, Posit
         else:
             candidates.append(marks)
     return after, Position(tuple(solved), tuple(candidates))
-
-
-NUMBERED = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}
-
-
-def houses_text(geometry, units) -> str:
-    """"rows G–I and regions 7, 8 and 9": rows, columns, boxes and regions of a kind said
-    together, in the order they first come; other houses by their own names."""
-    said: dict[str, list] = {}
-    for u in units:
-        house = geometry.houses[u]
-        key = house.kind if house.kind in NUMBERED else house.name
-        said.setdefault(key, []).append(house)
-    words = []
-    for key, group in said.items():
-        if len(group) == 1:
-            words.append(group[0].name)
-            continue
-        numbers = sorted(h.number for h in group)
-        labels = [row_name(i - 1, geometry.size) if key == "row" else str(i) for i in numbers]
-        run = len(numbers) > 2 and numbers[-1] - numbers[0] == len(numbers) - 1
-        words.append(f"{NUMBERED[key]} " + (f"{labels[0]}–{labels[-1]}" if run else joined(labels)))
-    return joined(words)
 
 
 def look_here(step, geometry, kind: str = "sudoku") -> str:

@@ -61,7 +61,7 @@ WINDOKU_HIDDEN = (
     pytest.param(EASY, "", id="sudoku"),
     pytest.param(first("killer", "kdt"), "", id="killer"),
     pytest.param(first("kenken", "keen-4"), "", id="kenken"),
-    pytest.param(JIGSAW_LEFTOVERS, "Law of leftovers: rows G–I and regions 7, 8 and 9", id="jigsaw"),
+    pytest.param(JIGSAW_LEFTOVERS, "Law of leftovers: rows G–I and regions 7–9", id="jigsaw"),
     pytest.param(WINDOKU_HIDDEN, "in the hidden window of rows A, E, I and columns 1, 5, 9",
                  id="windoku"),
     pytest.param(BIG, "Naked single: 6 is the only candidate left in R1C6", id="16x16"),

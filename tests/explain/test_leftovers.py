@@ -51,7 +51,7 @@ def test_a_digit_placed_as_often_as_the_other_side_can_hold_it_leaves_the_rest_o
     position = without(placed(board(), {"B9": 8}), {"D2": "8", "E2": "8"})
     step = find("law-of-leftovers", position)
     assert names(step.placements) == {("D1", 8)} and names(step.eliminations) == {("C6", 8)}
-    assert step.text.startswith("Law of leftovers: rows A–C and regions 1, 2 and 3 "
+    assert step.text.startswith("Law of leftovers: rows A–C and regions 1–3 "
                                 "each hold every digit 3 times")
 
 
