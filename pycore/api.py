@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .codec import PuzzleStringError, decode, encode
 from .codec.fields import BASE36
-from .model import Position, Puzzle, cell_name, digit_char, digit_name, digits_of, progress_notation
+from .model import (Position, Puzzle, cell_name, clue, digit_char, digit_name, digits_of,
+                    progress_notation)
 
 
 def describe(puzzle: Puzzle, position: Position, fmt: str) -> dict:
@@ -378,20 +379,20 @@ def play_view(text: str, progress: list[str], solution: list[int] | None = None)
 
 
 def cage_view(text: str, progress: list[str], cell: int) -> dict:
-    """The killer cage of `cell` and the combinations that can still fill it
-    (play.cage_combinations): {"clue": "15", "cells": 3, "combinations": ["159", "168", …]};
-    {} for a cell in no killer cage; or {"error": message}."""
+    """The cage of `cell` and the digits that can still fill it (play.cage_combinations):
+    {"clue": "15" or "12×", "cells": 3, "combinations": ["159", "168", …] or None when there are
+    too many to list}; {} for a cell in no cage; or {"error": message}."""
     from . import play
     try:
         puzzle, position = _puzzle_and_position(text, progress)
     except PuzzleStringError as error:
         return {"error": str(error)}
     cage = next((c for c in puzzle.cages if cell in c.cells), None) if type(cell) is int else None
-    combos = play.cage_combinations(puzzle, play.values_of(puzzle, position), cage) if cage else None
-    if combos is None:
+    if cage is None:
         return {}
-    return {"clue": str(cage.total), "cells": len(cage.cells),
-            "combinations": ["".join(map(digit_name, digits)) for digits in sorted(map(digits_of, combos))]}
+    combos = play.cage_combinations(puzzle, play.values_of(puzzle, position), cage)
+    return {"clue": clue(cage, puzzle.kind), "cells": len(cage.cells),
+            "combinations": None if combos is None else ["".join(map(digit_name, c)) for c in combos]}
 
 
 def _progress_after(text: str, progress: list[str], change) -> dict:

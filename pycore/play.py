@@ -5,9 +5,9 @@
 - `auto_candidates`: the digits each open cell can still take, from the placed digits alone
   (its houses, and its cage's arithmetic with the cage's other open cells).
 - `place`: a digit placed, and removed from the pencil marks of every cell that sees it.
-- `cage_combinations`: the digit sets that can still fill a killer cage, as the page lists them
-  for the selected cell's cage (the killer player's table of combinations, narrowed by what is
-  placed).
+- `cage_combinations`: the digits that can still fill a cage, as the page lists them for the
+  selected cell's cage (the killer player's table of combinations, narrowed by what is placed;
+  KenKen's multisets, where a digit may repeat).
 
 Windoku's hidden windows (pycore.model.hidden_windows) count as windows here, as they do in the
 hints: the candidates a person fills in are then the ones a hint reasons from, and two of a digit
@@ -136,6 +136,18 @@ def clashes(puzzle: Puzzle, values: list[int]) -> list[dict]:
 def auto_candidates(puzzle: Puzzle, values: list[int]) -> list[int]:
     """A mask per cell (0 for a filled cell): the digits no placed digit in the cell's houses
     rules out, narrowed by its cage, where the cage can still be completed."""
+    key = (puzzle, tuple(values))
+    if _last_auto[0] != key:
+        _last_auto[:] = [key, _auto_candidates(puzzle, values)]
+    return list(_last_auto[1])
+
+
+# The page asks for the same position's candidates twice in a row (play_view, then cage_view for
+# the selected cell): a cage of many cells takes a second or more to judge.
+_last_auto: list = [None, None]
+
+
+def _auto_candidates(puzzle: Puzzle, values: list[int]) -> list[int]:
     every = full_mask(puzzle.size)
     masks = [0 if v else every for v in values]
     for _, unit, _ in houses(puzzle):
@@ -159,21 +171,50 @@ def auto_candidates(puzzle: Puzzle, values: list[int]) -> list[int]:
     return masks
 
 
-def cage_combinations(puzzle: Puzzle, values: list[int], cage: Cage) -> list[int] | None:
-    """The digit sets (masks) that can still fill a killer cage: as many different digits as it
-    has cells, adding up to its total, holding every digit placed in it, and spread over its open
-    cells so that each takes a digit the placed digits leave it (its Auto candidates). None for a
-    KenKen cage, whose digits may repeat."""
-    if puzzle.kind in ARITHMETIC_KINDS:
-        return None
+def cage_combinations(puzzle: Puzzle, values: list[int], cage: Cage) -> list[tuple[int, ...]] | None:
+    """The digits that can still fill a cage, each way as an ascending tuple, in order: the
+    digits placed in it, the others spread over its open cells so that each takes a digit the
+    placed digits leave it (its Auto candidates). A killer cage's are sets of different digits
+    adding up to its total; a KenKen cage's make its clue, a digit repeating only in cells that
+    share no row or column (None when there are too many ways to list within LIST_BUDGET)."""
     allowed = auto_candidates(puzzle, values)
+    masks = [1 << (values[c] - 1) if values[c] else allowed[c] for c in cage.cells]
+    if puzzle.kind in ARITHMETIC_KINDS:
+        return kenken_combinations(puzzle, cage, masks)
     placed = 0
     for cell in cage.cells:
         if values[cell]:
             placed |= 1 << (values[cell] - 1)
     open_masks = [allowed[cell] for cell in cage.cells if not values[cell]]
-    return [combo for combo in combinations_for(puzzle.size, cage.total, len(cage.cells))
-            if combo & placed == placed and fills(open_masks, combo & ~placed)]
+    return sorted(digits_of(combo) for combo in
+                  combinations_for(puzzle.size, cage.total, len(cage.cells))
+                  if combo & placed == placed and fills(open_masks, combo & ~placed))
+
+
+# Partial fillings a KenKen cage's list may grow before it is given up as too long to show.
+LIST_BUDGET = 20_000
+
+
+def kenken_combinations(puzzle: Puzzle, cage: Cage, masks: list[int]) -> list[tuple[int, ...]] | None:
+    pairs = distinct_pairs(puzzle, cage)
+    earlier = [[j for (i, j) in pairs if i == pos] for pos in range(len(masks))]
+    found: set[tuple[int, ...]] = set()
+    stack = [()]
+    steps = 0
+    while stack:
+        chosen = stack.pop()
+        pos = len(chosen)
+        if pos == len(masks):
+            if fits(cage.op, cage.total, chosen):
+                found.add(tuple(sorted(chosen)))
+            continue
+        steps += 1
+        if steps > LIST_BUDGET:
+            return None
+        for digit in digits_of(masks[pos]):
+            if all(chosen[j] != digit for j in earlier[pos]):
+                stack.append(chosen + (digit,))
+    return sorted(found)
 
 
 def fills(masks: list[int], digits: int) -> bool:

@@ -192,7 +192,7 @@ def test_a_killer_cages_combinations_narrow_with_the_placed_digits():
     cage = Cage((0, 1, 2), 15)   # A1-A3 of an otherwise empty killer
     puzzle = Puzzle("killer", 9, (0,) * 81, None, (cage,))
     values = [0] * 81
-    said = lambda: sorted(int("".join(map(str, digits_of(m)))) for m in cage_combinations(puzzle, values, cage))
+    said = lambda: [int("".join(map(str, combo))) for combo in cage_combinations(puzzle, values, cage)]
     assert said() == [159, 168, 249, 258, 267, 348, 357, 456]
     values[0] = 9                    # a 9 in the cage: only the sets holding it
     assert said() == [159, 249]
@@ -204,8 +204,22 @@ def test_a_killer_cages_combinations_narrow_with_the_placed_digits():
     for cell, digit in ((27, 1), (36, 2), (45, 4), (55, 1), (64, 2), (73, 4)):
         values[cell] = digit
     assert said() == [159, 168, 258, 267, 348, 357, 456]
-    assert cage_combinations(Puzzle("kenken", 4, (0,) * 16, None, (Cage((0, 1), 3, "+"),)),
-                             [0] * 16, Cage((0, 1), 3, "+")) is None
+
+
+def test_a_kenken_cages_combinations_may_repeat_a_digit_off_its_lines():
+    corner = Cage((0, 1, 4), 4, "x")   # A1, A2 and B1 of a 4×4: A2 and B1 share no line
+    pair = Cage((2, 3), 12, "x")
+    puzzle = Puzzle("kenken", 4, (0,) * 16, None, (corner, pair))
+    values = [0] * 16
+    assert cage_combinations(puzzle, values, corner) == [(1, 1, 4), (1, 2, 2)]
+    assert cage_combinations(puzzle, values, pair) == [(3, 4)]
+    values[0] = 4                       # A1 holds 4: A2 and B1 are both 1
+    assert cage_combinations(puzzle, values, corner) == [(1, 1, 4)]
+    whole = Cage(tuple(range(16)), 40, "+")   # a whole 4×4: every digit four times
+    assert cage_combinations(Puzzle("kenken", 4, (0,) * 16, None, (whole,)), [0] * 16, whole) == [
+        (1,) * 4 + (2,) * 4 + (3,) * 4 + (4,) * 4]
+    big = Cage(tuple(range(18)), 90, "+")   # two rows of a 9×9: too many ways to list
+    assert cage_combinations(Puzzle("kenken", 9, (0,) * 81, None, (big,)), [0] * 81, big) is None
 
 
 def test_the_page_asks_for_the_selected_cells_cage():
@@ -215,6 +229,8 @@ def test_the_page_asks_for_the_selected_cells_cage():
     assert view["combinations"] == sorted(view["combinations"])
     assert all(sum(map(int, combo)) == int(view["clue"]) and len(set(combo)) == view["cells"]
                for combo in view["combinations"])
-    assert api.cage_view(KENKEN["string"], opened(KENKEN), 0) == {}
+    kenken = api.cage_view(KENKEN["string"], opened(KENKEN), 0)
+    assert kenken["clue"][-1] in "+−×÷" or kenken["cells"] == 1
+    assert kenken["combinations"] and all(len(c) == kenken["cells"] for c in kenken["combinations"])
     assert api.cage_view(KILLER["string"], progress, "0") == {} == api.cage_view(KILLER["string"], progress, 81)
     assert "error" in api.cage_view("L9B0", progress, 0)

@@ -12,7 +12,6 @@ const KIND_NAMES = {
   killer: "Killer Sudoku", "killer-jigsaw": "Killer Jigsaw", kenken: "KenKen", kendoku: "KenDoku",
 };
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
-const KILLER_KINDS = new Set(["killer", "killer-jigsaw"]);
 
 const $ = (selector) => document.querySelector(selector);
 const statusEl = $("[data-testid=status]");
@@ -169,7 +168,7 @@ function show(query) {
   state.redo = [];
   state.selected = -1;
   document.body.classList.toggle("big-grid", view.size > 9);
-  cageHelpEl.hidden = embed || !KILLER_KINDS.has(view.kind) || !can("cage_view");
+  cageHelpEl.hidden = embed || !view.cages.length || !can("cage_view");
   state.board = renderBoard(view, boardEl);
   hints.reset();
   buildToolbar();
@@ -231,21 +230,22 @@ function refresh() {
   showCageHelp();
 }
 
-/** Killers: the selected cell's cage and the digit sets that can still fill it, narrowed by the
+/** Caged puzzles: the selected cell's cage and the digits that can still fill it, narrowed by the
  * placed digits only (cage_view), as a killer player's table of combinations. One line of fixed
  * height under the board, so nothing moves as the selection does (the whole list in its title). */
 function showCageHelp() {
   if (cageHelpEl.hidden) return;
   const cage = state.view && state.selected >= 0
     ? state.bridge.invoke("cage_view", state.text, state.progress, state.selected) : {};
-  if (!cage.combinations) {
+  if (!cage.clue) {
     cageHelpEl.textContent = state.selected >= 0 ? "This cell is in no cage."
       : "Select a cell to list the combinations its cage can hold.";
     cageHelpEl.title = "";
     return;
   }
-  const list = cage.combinations.length ? cage.combinations.join(" ") : "none fits the placed digits";
-  cageHelpEl.textContent = `${cage.clue} in ${cage.cells} cells: ${list}`;
+  const list = cage.combinations === null ? "too many ways to list"
+    : cage.combinations.length ? cage.combinations.join(" ") : "none fits the placed digits";
+  cageHelpEl.textContent = `${cage.clue} in ${count(cage.cells, "cell")}: ${list}`;
   cageHelpEl.title = cageHelpEl.textContent;
 }
 

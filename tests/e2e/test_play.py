@@ -227,8 +227,8 @@ def test_the_address_follows_the_position_and_survives_reload(page, site):
     assert address(page) == f"{site.url}?bd={S9B['string']}"
 
 
-def test_a_killer_lists_the_selected_cells_cage_combinations(page, site):
-    """One line under the board, of fixed height; narrowed as digits are placed; killers only."""
+def test_the_selected_cells_cage_combinations_are_listed(page, site):
+    """One line under the board, of fixed height; narrowed as digits are placed; caged kinds only."""
     open_page(page, site, KILLER["string"])
     line = page.locator("[data-testid=cage-help]")
     assert line.is_visible() and line.text_content().startswith("Select a cell")
@@ -240,6 +240,7 @@ def test_a_killer_lists_the_selected_cells_cage_combinations(page, site):
     expected = api.cage_view(KILLER["string"], progress, first)
     assert line.text_content() == (f"{expected['clue']} in {expected['cells']} cells: "
                                    + " ".join(expected["combinations"]))
+    assert line.get_attribute("title") == line.text_content()
     assert line.bounding_box()["height"] == height
     digit = KILLER["solution"][second]
     page.click(name(second))
@@ -248,6 +249,10 @@ def test_a_killer_lists_the_selected_cells_cage_combinations(page, site):
     assert narrowed and all(digit in combo for combo in narrowed)
     assert set(narrowed) < set(expected["combinations"])
     open_page(page, site, KENKEN["string"])
+    page.click(name(0))
+    kenken = api.cage_view(KENKEN["string"], api.decode_view(KENKEN["string"])["progress"], 0)
+    assert line.text_content().startswith(f"{kenken['clue']} in {kenken['cells']} cell")
+    open_page(page, site, S9B["string"])
     assert not line.is_visible()
     page.goto(f"{site.url}?bd={KILLER['string']}&embed=1")
     assert wait_started(page) == "ready"
