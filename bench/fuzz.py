@@ -247,8 +247,8 @@ def random_progress(puzzle, rng: random.Random) -> list[str]:
 
 def page_calls(count: int, seed: int, budget: float) -> int:
     """What the page asks of the core for a puzzle it opened (pycore.api: play_view, hint_view,
-    share_links, fill_candidates, opening_progress, place_digit, reveal_view), on every input of the main
-    fuzz that decodes, from its givens alone and from a random progress. Each call must return
+    share_links, fill_candidates, opening_progress, place_digit, reveal_view, cage_view), on
+    every input of the main fuzz that decodes, from its givens alone and from a random progress. Each call must return
     a dict (an answer or {"error": message}) within `budget` seconds."""
     from pycore import api
     rng = random.Random(seed)
@@ -276,7 +276,8 @@ def page_calls(count: int, seed: int, budget: float) -> int:
                                ("opening_progress", lambda: api.opening_progress(text, progress)),
                                ("place_digit", lambda: api.place_digit(text, progress, cell, digit)),
                                ("reveal_view",
-                                lambda: api.reveal_view(text, progress, solution, selected))):
+                                lambda: api.reveal_view(text, progress, solution, selected)),
+                               ("cage_view", lambda: api.cage_view(text, progress, selected))):
                 counts["calls"] += 1
                 answer = tally.run(call, f"{name} {puzzle.kind} {puzzle.size}", repr(text[:80]),
                                    prefix=f"{name}: ")
