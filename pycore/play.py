@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .model import (ARITHMETIC_KINDS, Cage, Position, Puzzle, cage_name, clue, digit_name,
                     digits_of, fits, full_mask, houses)
-from .solve.combos import combinations_for
+from .solve.combos import LISTED_MAX_SIZE, combinations_for
 
 # A cage whose completion takes more steps than this to explore is not judged (never for 9×9).
 CAGE_BUDGET = 200_000
@@ -176,10 +176,14 @@ def cage_combinations(puzzle: Puzzle, values: list[int], cage: Cage) -> list[tup
     digits placed in it, the others spread over its open cells so that each takes a digit the
     placed digits leave it (its Auto candidates). A killer cage's are sets of different digits
     adding up to its total; a KenKen cage's make its clue, a digit repeating only in cells that
-    share no row or column (None when there are too many ways to list within LIST_BUDGET)."""
+    share no row or column (None when there are too many ways to list: a KenKen cage's past
+    LIST_BUDGET, a killer's in a grid over combos.LISTED_MAX_SIZE)."""
+    arithmetic = puzzle.kind in ARITHMETIC_KINDS
+    if not arithmetic and puzzle.size > LISTED_MAX_SIZE:
+        return None
     allowed = auto_candidates(puzzle, values)
-    masks = [1 << (values[c] - 1) if values[c] else allowed[c] for c in cage.cells]
-    if puzzle.kind in ARITHMETIC_KINDS:
+    if arithmetic:
+        masks = [1 << (values[c] - 1) if values[c] else allowed[c] for c in cage.cells]
         return kenken_combinations(puzzle, cage, masks)
     placed = 0
     for cell in cage.cells:

@@ -16,6 +16,7 @@ from pycore.codec import PuzzleStringError, decode, encode
 from pycore.model import Cage, Puzzle
 from pycore.solve import Solver, solve
 from pycore.solve import combos
+from pycore.play import cage_combinations
 from pycore.solve.network import TUPLES, compile_puzzle
 from test_solve_derived import BY_NAME, puzzle_of
 
@@ -243,6 +244,20 @@ def test_the_solver_set_up_is_cheap_for_every_big_cage():
     with hang_guard(20):
         for n, rows in ((7, 2), (9, 2)):
             Solver(kenken_with_rows_cage(n, rows, rows * n * (n + 1) // 2 + 1))
+
+
+def test_a_25x25_killer_from_the_library_ends_at_its_time_limit_and_lists_no_cage():
+    """Its 33 million digit sets are not listed (combos.LISTED_MAX_SIZE): set-up took two minutes.
+    (Links hold killers up to 9×9; the library takes any Puzzle.)"""
+    n = 25
+    cages = tuple(Cage(tuple(range(r * n + c, r * n + c + 5)), 40) for r in range(n) for c in range(0, n, 5))
+    puzzle = Puzzle("killer", n, (0,) * (n * n), None, cages)
+    with hang_guard(60):
+        result = solve(puzzle, time_limit=1)
+        assert result.status == "timeout" and result.nodes > 0
+        assert cage_combinations(puzzle, [0] * (n * n), cages[0]) is None
+    wrong = Puzzle("killer", n, (0,) * (n * n), None, (Cage(tuple(range(5)), 14),))
+    assert solve(wrong).reason == "the 14 cage at R1C1 has no combination of 5 digits totalling 14"
 
 
 def test_a_long_search_and_a_25x25_one_end_at_the_time_limit():

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..model import Puzzle, row_name
-from ..solve.combos import combinations_for
+from ..solve.combos import LISTED_MAX_SIZE, combinations_for
 from .board import Board, geometry_of
 
 KILLER_KINDS = frozenset({"killer", "killer-jigsaw"})
@@ -26,6 +26,8 @@ def house_total(size: int) -> int:
 def fitting_combinations(size: int, total: int, candidates: tuple[int, ...]):
     """((combination mask, per-cell masks), …): every set of distinct digits adding up to `total`
     that the cells can hold one each, with the digits each cell can take in some such filling."""
+    if size > LISTED_MAX_SIZE:
+        return ()   # too many digit sets to list (combos.LISTED_MAX_SIZE)
     union = 0
     for mask in candidates:
         union |= mask

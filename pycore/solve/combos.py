@@ -21,6 +21,12 @@ PRODUCT_LIMIT = 60_000
 WORK_LIMIT = 2_000
 
 
+# Digit sets are listed for grids up to 16×16 (65,536 masks in all); a 25×25 has 33 million, too
+# many to list in time: there a killer cage is reasoned about by the bounds of its sum alone
+# (network.py), and the hints and the cage line list none.
+LISTED_MAX_SIZE = 16
+
+
 @lru_cache(maxsize=None)
 def sum_combinations(size: int) -> dict[tuple[int, int], tuple[int, ...]]:
     """{(total, count): masks of `count` distinct digits 1…size adding up to `total`}."""
@@ -32,6 +38,7 @@ def sum_combinations(size: int) -> dict[tuple[int, int], tuple[int, ...]]:
 
 
 def combinations_for(size: int, total: int, count: int) -> tuple[int, ...]:
+    """The digit sets of `count` digits adding up to `total`, for size <= LISTED_MAX_SIZE."""
     return sum_combinations(size).get((total, count), ())
 
 
@@ -98,7 +105,7 @@ def cage_tuples(op: str, total: int, size: int, cells, differ, limit: int = TUPL
     k = len(cells)
     clashes = [(i, j) for i in range(k) for j in range(i) if differ(i, j)]
     bits = [0] + [1 << (d - 1) for d in range(1, size + 1)]
-    if op == "+" and len(clashes) == k * (k - 1) // 2:
+    if op == "+" and len(clashes) == k * (k - 1) // 2 and size <= LISTED_MAX_SIZE:
         # All different (a killer cage): the orderings of each fitting digit set.
         sets = combinations_for(size, total, k) if k <= size else ()
         if len(sets) * factorial(k) > limit:

@@ -28,7 +28,8 @@ from functools import lru_cache
 
 from ..model import (ARITHMETIC_KINDS, Puzzle, cage_name, cell_name, cells_of, digit_name,
                      full_mask, houses, leftovers, lines_name, mask_of)
-from .combos import cage_tuples, combinations_for, digit_sets, line_sum_range, usable_digits
+from .combos import (LISTED_MAX_SIZE, cage_tuples, combinations_for, digit_sets, line_sum_range,
+                     usable_digits)
 
 SET, TUPLES, BOUNDS, FULL, LINEAR, SAME = 0, 1, 2, 3, 4, 5
 # Law of leftovers constraints (jigsaws) with more cells a side than this are not kept: each cell
@@ -265,11 +266,14 @@ def add_cages(puzzle: Puzzle, net: Network, killer: bool) -> str | None:
         if killer or not arithmetic:
             if len(cells) > n:
                 return f"{label} has {len(cells)} cells but only {n} different digits exist"
-            combos = combinations_for(n, cage.total, len(cells))
-            if not combos:
-                return (f"{label} has no combination of {len(cells)} digits "
-                        f"totalling {cage.total}")
-            add(net, SET, cells, cage.total, "+", label, set_state(combos))
+            k = len(cells)
+            if not k * (k + 1) // 2 <= cage.total <= k * (2 * n - k + 1) // 2:
+                return f"{label} has no combination of {k} digits totalling {cage.total}"
+            if n > LISTED_MAX_SIZE:   # too many digit sets to list: the sum's bounds alone
+                add(net, BOUNDS, cells, cage.total, "+", label, None)
+                continue
+            add(net, SET, cells, cage.total, "+", label,
+                set_state(combinations_for(n, cage.total, k)))
             if 1 < len(cells) <= EXACT_CAGE_CELLS:
                 # Small cages also get exact support: each digit must sit in a whole filling.
                 tuples = cage_tuples("+", cage.total, n, cells, lambda i, j: True)
@@ -393,7 +397,7 @@ def add_group(net: Network, bits: int, total: int, label: str, seen: set) -> Non
     peer_bits = net.peer_bits
     ordered = cells_of(bits)
     distinct = all(not (bits & ~(1 << c)) & ~peer_bits[c] for c in ordered)
-    if distinct:
+    if distinct and n <= LISTED_MAX_SIZE:
         if count < n:
             add(net, SET, ordered, total, "+", label,
                 set_state(combinations_for(n, total, count)))
