@@ -13,7 +13,8 @@ import pytest
 
 from corpus import REAL
 from pycore.codec import PuzzleStringError, decode, encode
-from pycore.model import Cage, Puzzle
+from pycore.explain import explain
+from pycore.model import Cage, Position, Puzzle
 from pycore.solve import Solver, solve
 from pycore.solve import combos
 from pycore.play import cage_combinations
@@ -256,6 +257,8 @@ def test_a_25x25_killer_from_the_library_ends_at_its_time_limit_and_lists_no_cag
         result = solve(puzzle, time_limit=1)
         assert result.status == "timeout" and result.nodes > 0
         assert cage_combinations(puzzle, [0] * (n * n), cages[0]) is None
+        # the hints' killer strategies (which list digit sets) leave it to the others
+        assert explain(puzzle, Position.empty(n * n), max_steps=3)["status"] == "stuck"
     wrong = Puzzle("killer", n, (0,) * (n * n), None, (Cage(tuple(range(5)), 14),))
     assert solve(wrong).reason == "the 14 cage at R1C1 has no combination of 5 digits totalling 14"
 

@@ -187,7 +187,10 @@ class Relations:
 
 
 def is_killer(board: Board) -> bool:
-    return board.puzzle.kind in KILLER_KINDS
+    """Whether the killer strategies apply: a killer whose digit sets can be listed (up to
+    combos.LISTED_MAX_SIZE; a bigger one, which only the library can make, is explained by the
+    other strategies alone)."""
+    return board.puzzle.kind in KILLER_KINDS and board.size <= LISTED_MAX_SIZE
 
 
 @lru_cache(maxsize=16)
