@@ -459,4 +459,5 @@ def error_help(message: str) -> str:
 
 __all__ = ["describe", "decode_view", "share", "share_links", "position_from_progress",
            "solve_start", "solve_step", "solve_cancel", "check_view", "hint_view",
-           "reveal_view", "cage_view", "play_view", "place_digit", "fill_candidates", "opening_progress", "error_help"]
+           "reveal_view", "cage_view", "play_view", "place_digit", "fill_candidates",
+           "opening_progress", "error_help"]

@@ -190,7 +190,7 @@ def cage_combinations(puzzle: Puzzle, values: list[int], cage: Cage) -> list[tup
         if values[cell]:
             placed |= 1 << (values[cell] - 1)
     open_masks = [allowed[cell] for cell in cage.cells if not values[cell]]
-    return sorted(digits_of(combo) for combo in
+    return sorted(tuple(digits_of(combo)) for combo in
                   combinations_for(puzzle.size, cage.total, len(cage.cells))
                   if combo & placed == placed and fills(open_masks, combo & ~placed))
 
@@ -200,6 +200,8 @@ LIST_BUDGET = 20_000
 
 
 def kenken_combinations(puzzle: Puzzle, cage: Cage, masks: list[int]) -> list[tuple[int, ...]] | None:
+    """Every filling of a KenKen cage from `masks` (one per cell) that makes its clue, as sorted
+    digit multisets; None past LIST_BUDGET partial fillings."""
     pairs = distinct_pairs(puzzle, cage)
     earlier = [[j for (i, j) in pairs if i == pos] for pos in range(len(masks))]
     found: set[tuple[int, ...]] = set()
