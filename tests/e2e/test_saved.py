@@ -79,3 +79,20 @@ def test_each_puzzle_keeps_its_own_game_and_embeds_offer_none(page, site):
     assert not page.locator(OFFER).is_visible()   # a blog's frame has room for the grid only
     open_link(page, site, S9B)
     assert page.locator(OFFER).is_visible()
+
+
+def test_only_the_fifty_most_recent_games_are_kept(page, site):
+    open_link(page, site, S9B)
+    page.evaluate("""() => {
+        for (let i = 0; i < 60; i++) localStorage.setItem('puzzle-viewer:game:old' + i,
+            JSON.stringify({ progress: ['.'], saved: 1000 + i }));
+        localStorage.setItem('someone-else', 'kept');   // not a game: never touched
+    }""")
+    play(page)
+    games = page.evaluate("""() => Object.keys(localStorage)
+        .filter((k) => k.startsWith('puzzle-viewer:game:'))""")
+    assert len(games) == 50
+    assert not any(name.endswith(("old0", "old10")) for name in games)   # the oldest went first
+    assert "puzzle-viewer:game:old59" in games and any("old" not in name for name in games)
+    assert page.evaluate("localStorage.getItem('someone-else')") == "kept"
+    page.evaluate("localStorage.removeItem('someone-else')")
