@@ -187,14 +187,16 @@ def _whole(value) -> int | None:
     return None
 
 
-def _solution_digits(puzzle: Puzzle, solution) -> list[int] | None:
-    """`solution` as cell_count digits 1…size, or None when it is not that."""
+def _solution_digits(puzzle: Puzzle, solution) -> list[int]:
+    """`solution` as cell_count digits 1…size; PuzzleStringError when it is not that."""
     try:
         digits = [_whole(d) for d in solution]
     except TypeError:
-        return None
-    if len(digits) != puzzle.cell_count or any(d is None or not 1 <= d <= puzzle.size for d in digits):
-        return None
+        digits = None
+    if (digits is None or len(digits) != puzzle.cell_count
+            or any(d is None or not 1 <= d <= puzzle.size for d in digits)):
+        raise PuzzleStringError(f"the solution must be {puzzle.cell_count} digits from 1 to "
+                                f"{puzzle.size}")
     return digits
 
 
@@ -206,13 +208,10 @@ def check_view(text: str, progress: list[str], solution: list[int]) -> dict:
     (pencil marks without the solution's digit); givens are never reported.
     """
     try:
-        puzzle, _ = decode(text)
-        position = position_from_progress(puzzle, progress)
+        puzzle, position = _puzzle_and_position(text, progress)
+        digits = _solution_digits(puzzle, solution)
     except PuzzleStringError as error:
         return {"error": str(error)}
-    digits = _solution_digits(puzzle, solution)
-    if digits is None:
-        return {"error": f"the solution must be {puzzle.cell_count} digits from 1 to {puzzle.size}"}
     from .solve import check
     return {"problems": check(puzzle, position, digits)}
 
@@ -259,9 +258,10 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     if board.is_solved():
         return {"status": "solved"}
     if solution is not None:
-        solution = _solution_digits(puzzle, solution)
-        if solution is None:
-            return {"error": f"the solution must be {puzzle.cell_count} digits from 1 to {puzzle.size}"}
+        try:
+            solution = _solution_digits(puzzle, solution)
+        except PuzzleStringError as error:
+            return {"error": str(error)}
     status, known = ("unique", solution) if solution else _solved(text, puzzle)
     if status == "none":
         return {"status": "invalid", "reason": "This puzzle has no solution, so there is no "
@@ -310,13 +310,10 @@ def reveal_view(text: str, progress: list[str], solution: list[int], cell: int =
     from . import play
     from .explain import start_board
     try:
-        puzzle, _ = decode(text)
-        position = position_from_progress(puzzle, progress)
+        puzzle, position = _puzzle_and_position(text, progress)
+        solution = _solution_digits(puzzle, solution)
     except PuzzleStringError as error:
         return {"error": str(error)}
-    solution = _solution_digits(puzzle, solution)
-    if solution is None:
-        return {"error": f"the solution must be {puzzle.cell_count} digits from 1 to {puzzle.size}"}
     board = start_board(puzzle, position)
     open_cells = board.open_cells()
     if not open_cells:
