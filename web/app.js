@@ -237,6 +237,11 @@ function showCageHelp() {
   if (cageHelpEl.hidden) return;
   const cage = state.view && state.selected >= 0
     ? state.bridge.invoke("cage_view", state.text, state.progress, state.selected) : {};
+  // Screen readers hear the line as the selected cell's description.
+  for (const [i, cell] of (state.board?.cells ?? []).entries()) {
+    if (i === state.selected && cage.clue) cell.setAttribute("aria-describedby", "cage-help");
+    else cell.removeAttribute("aria-describedby");
+  }
   if (!cage.clue) {
     cageHelpEl.textContent = state.selected >= 0 ? "This cell is in no cage."
       : "Select a cell to list the combinations its cage can hold.";

@@ -160,3 +160,16 @@ def test_kenken_cages_are_bold_walls(page, site):
     assert width >= 2.5 * thin
     labels = page.locator("svg .cage-total").all_text_contents()
     assert any(lbl.endswith("\u00d7") for lbl in labels) and all(" " not in lbl for lbl in labels)
+
+
+def test_the_selected_cells_cage_combinations_describe_it(page, site):
+    open_page(page, site, KILLER["string"])
+    page.click("[data-cell=r1c1]")
+    described = page.locator("[aria-describedby=cage-help]")
+    assert described.count() == 1 and described.get_attribute("data-cell") == "r1c1"
+    assert " cells: " in page.locator("#cage-help").text_content()
+    page.click("[data-cell=r9c9]")
+    assert page.locator("[aria-describedby=cage-help]").get_attribute("data-cell") == "r9c9"
+    open_page(page, site, S9B["string"])   # no cages: no line, no description
+    page.click("[data-cell=r1c2]")
+    assert page.locator("[aria-describedby]").count() == 0
