@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .model import (ARITHMETIC_KINDS, Cage, Position, Puzzle, cage_name, clue, digit_name,
                     digits_of, fits, full_mask, houses)
-from .solve.combos import LISTED_MAX_SIZE, combinations_for
+from .solve.combos import LISTED_MAX_SIZE
 
 # A cage whose completion takes more steps than this to explore is not judged (never for 9×9).
 CAGE_BUDGET = 200_000
@@ -171,70 +171,34 @@ def _auto_candidates(puzzle: Puzzle, values: list[int]) -> list[int]:
     return masks
 
 
+# The page lists a KenKen cage's fillings up to this many digits tried or fillings found (the
+# hints stop sooner: a whole 4×4 as one cage takes about 50,000).
+LIST_LIMIT = 100_000
+
+
 def cage_combinations(puzzle: Puzzle, values: list[int], cage: Cage) -> list[tuple[int, ...]] | None:
     """The digits that can still fill a cage, each way as an ascending tuple, in order: the
     digits placed in it, the others spread over its open cells so that each takes a digit the
     placed digits leave it (its Auto candidates). A killer cage's are sets of different digits
     adding up to its total; a KenKen cage's make its clue, a digit repeating only in cells that
-    share no row or column (None when there are too many ways to list: a KenKen cage's past
-    LIST_BUDGET, a killer's in a grid over combos.LISTED_MAX_SIZE)."""
+    do not see each other. The hints' own listings do the work (killer_sums.fitting_combinations,
+    kenken_fillings.enumerate_fillings); None when there are too many ways to list."""
+    from .explain.board import geometry_of
+    from .explain.kenken_fillings import enumerate_fillings
+    from .explain.killer_sums import fitting_combinations
     arithmetic = puzzle.kind in ARITHMETIC_KINDS
     if not arithmetic and puzzle.size > LISTED_MAX_SIZE:
         return None
     allowed = auto_candidates(puzzle, values)
-    if arithmetic:
-        masks = [1 << (values[c] - 1) if values[c] else allowed[c] for c in cage.cells]
-        return kenken_combinations(puzzle, cage, masks)
-    placed = 0
-    for cell in cage.cells:
-        if values[cell]:
-            placed |= 1 << (values[cell] - 1)
-    open_masks = [allowed[cell] for cell in cage.cells if not values[cell]]
-    return sorted(tuple(digits_of(combo)) for combo in
-                  combinations_for(puzzle.size, cage.total, len(cage.cells))
-                  if combo & placed == placed and fills(open_masks, combo & ~placed))
-
-
-# Partial fillings a KenKen cage's list may grow before it is given up as too long to show.
-LIST_BUDGET = 20_000
-
-
-def kenken_combinations(puzzle: Puzzle, cage: Cage, masks: list[int]) -> list[tuple[int, ...]] | None:
-    """Every filling of a KenKen cage from `masks` (one per cell) that makes its clue, as sorted
-    digit multisets; None past LIST_BUDGET partial fillings."""
-    pairs = distinct_pairs(puzzle, cage)
-    earlier = [[j for (i, j) in pairs if i == pos] for pos in range(len(masks))]
-    found: set[tuple[int, ...]] = set()
-    stack = [()]
-    steps = 0
-    while stack:
-        chosen = stack.pop()
-        pos = len(chosen)
-        if pos == len(masks):
-            if fits(cage.op, cage.total, chosen):
-                found.add(tuple(sorted(chosen)))
-            continue
-        steps += 1
-        if steps > LIST_BUDGET:
-            return None
-        for digit in digits_of(masks[pos]):
-            if all(chosen[j] != digit for j in earlier[pos]):
-                stack.append(chosen + (digit,))
-    return sorted(found)
-
-
-def fills(masks: list[int], digits: int) -> bool:
-    """Whether cells with candidate `masks` can take the `digits`, one each (as many as cells)."""
-    if not masks:
-        return not digits
-    first, rest = masks[0], masks[1:]
-    options = first & digits
-    while options:
-        bit = options & -options
-        options ^= bit
-        if fills(rest, digits & ~bit):
-            return True
-    return False
+    masks = tuple(1 << (values[c] - 1) if values[c] else allowed[c] for c in cage.cells)
+    if not arithmetic:
+        return sorted(tuple(digits_of(combo))
+                      for combo, _ in fitting_combinations(puzzle.size, cage.total, masks))
+    sees = geometry_of(puzzle).sees
+    found = enumerate_fillings(cage.op, cage.total, masks,
+                               lambda a, b: sees(cage.cells[a], cage.cells[b]),
+                               node_limit=LIST_LIMIT, filling_limit=LIST_LIMIT)
+    return None if found is None else sorted({tuple(sorted(filling)) for filling in found})
 
 
 def peers_of(puzzle: Puzzle, cell: int) -> set[int]:

@@ -11,14 +11,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import prod
 
-from ..model import ARITHMETIC_KINDS, digit_name, digits_of
+from ..model import ARITHMETIC_KINDS, OPERATOR_SIGNS, clue, digit_name, digits_of
 from .board import Board, geometry_of
 
 # Enumeration steps before a cage counts as too open to list (a wide + cage early on): such a
 # cage is skipped until its cells narrow. Fillings above FILLING_LIMIT are not listed either.
 NODE_LIMIT = 20_000
 FILLING_LIMIT = 3_000
-OP_SIGN = {"+": "+", "-": "−", "x": "×", "/": "÷"}
 
 
 @dataclass(frozen=True)
@@ -42,8 +41,8 @@ def layout(puzzle) -> tuple[CageLayout, ...]:
             positions = tuple(i for i, c in enumerate(cage.cells) if c in house.cells)
             if positions:
                 houses.append((index, positions, tuple(c for c in house.cells if c not in inside)))
-        label = str(cage.total) if len(cage.cells) == 1 else f"{cage.total}{OP_SIGN[cage.op]}"
-        out.append(CageLayout(cage.cells, cage.total, cage.op, label, tuple(houses)))
+        out.append(CageLayout(cage.cells, cage.total, cage.op, clue(cage, puzzle.kind),
+                              tuple(houses)))
     return tuple(out)
 
 
@@ -82,9 +81,11 @@ def fillings(board: Board, index: int):
     return found
 
 
-def enumerate_fillings(op: str, total: int, masks, sees):
+def enumerate_fillings(op: str, total: int, masks, sees, node_limit: int = NODE_LIMIT,
+                       filling_limit: int = FILLING_LIMIT):
     """Depth-first over the cells (fewest candidates first), pruned by the sum or product still
-    needed: the remaining cells' smallest and largest digits bound what they can make."""
+    needed: the remaining cells' smallest and largest digits bound what they can make. None past
+    `node_limit` digits tried or `filling_limit` fillings found."""
     k = len(masks)
     if op in "-/" and k > 2:
         return None           # − and ÷ are defined on two cells only
@@ -115,10 +116,10 @@ def enumerate_fillings(op: str, total: int, masks, sees):
             if op not in "+x" and not _fits_pair(op, total, filling):
                 return True
             out.append(tuple(filling))
-            return len(out) <= FILLING_LIMIT
+            return len(out) <= filling_limit
         for d in options[i]:
             nodes += 1
-            if nodes > NODE_LIMIT:
+            if nodes > node_limit:
                 return False
             if any(partial[j] == d for j in earlier[i]):
                 continue
@@ -171,7 +172,7 @@ def required(fills, positions) -> int:
 
 def describe(fills, op: str, most: int = 4) -> str:
     """"1×2×6 or 1×3×4": the digit sets the fillings use, as sums or products."""
-    sign = OP_SIGN[op]
+    sign = OPERATOR_SIGNS[op]
     seen = []
     for filling in fills:
         digits = tuple(sorted(filling, reverse=op in "-/"))
