@@ -33,11 +33,14 @@ def values_of(puzzle: Puzzle, position: Position) -> list[int]:
 
 def distinct_pairs(puzzle: Puzzle, cage: Cage) -> set[tuple[int, int]]:
     """Positions (i, j), i > j, of cage cells that must differ: every pair in a killer cage, the
-    pairs sharing a row or column in KenKen (where a cage may repeat a digit otherwise)."""
+    pairs sharing a row, column or (KenDoku) box in KenKen (where a cage may repeat a digit
+    otherwise)."""
     n, cells = puzzle.size, cage.cells
     killer = puzzle.kind not in ARITHMETIC_KINDS
+    box = puzzle.region_of
     return {(i, j) for i in range(len(cells)) for j in range(i)
-            if killer or cells[i] // n == cells[j] // n or cells[i] % n == cells[j] % n}
+            if killer or cells[i] // n == cells[j] // n or cells[i] % n == cells[j] % n
+            or (box is not None and box[cells[i]] == box[cells[j]])}
 
 
 def cage_support(puzzle: Puzzle, cage: Cage, allowed: list[int]) -> list[int] | None:

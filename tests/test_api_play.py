@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 from pycore import api
-from pycore.model import Cage, Position, Puzzle, cell_name, digits_of
+from pycore.model import Cage, Position, Puzzle, cell_name
 from pycore.play import auto_candidates, cage_combinations, clashes, place
 
 from corpus import DEV, REAL
@@ -234,3 +234,13 @@ def test_the_page_asks_for_the_selected_cells_cage():
     assert kenken["combinations"] and all(len(c) == kenken["cells"] for c in kenken["combinations"])
     assert api.cage_view(KILLER["string"], progress, "0") == {} == api.cage_view(KILLER["string"], progress, 81)
     assert "error" in api.cage_view("L9B0", progress, 0)
+
+
+def test_a_kendoku_cage_never_repeats_a_digit_inside_a_box():
+    # A1 and B2 share box 1 but no line: KenKen may put 2 in both, KenDoku may not.
+    cage = Cage((0, 5), 4, "x")
+    kenken = Puzzle("kenken", 4, (0,) * 16, None, (cage,))
+    kendoku = Puzzle("kendoku", 4, (0,) * 16, None, (cage,))
+    assert auto_candidates(kenken, [0] * 16)[0] == 0b1011   # 1, 2 or 4
+    assert auto_candidates(kendoku, [0] * 16)[0] == 0b1001  # 1 or 4
+    assert cage_combinations(kendoku, [0] * 16, cage) == [(1, 4)]
