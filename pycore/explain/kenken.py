@@ -18,43 +18,33 @@ from .kenken_lines import line_product, line_sum, parity
 PAIR_LIMIT = 6_000
 
 
-def single_cell_cage(board: Board) -> Step | None:
-    """A one-cell cage's clue is its digit."""
-    if not applies(board):
-        return None
-    g = board.geometry
-    for index, cage in enumerate(board.puzzle.cages):
-        if len(cage.cells) != 1:
-            continue
-        cell = cage.cells[0]
-        if board.values[cell] or not 1 <= cage.total <= board.size or not board.has(cell, cage.total):
-            continue
-        return Step("single-cell-cage", f"Single-cell cage: the cage at {g.name(cell)} holds "
-                    f"just its clue, so {g.name(cell)} is {cage.total}",
-                    placements=((cell, cage.total),), cells=(cell,), cages=(index,))
-    return None
-
-
 def cage_arithmetic(board: Board) -> Step | None:
-    """A candidate that no filling of its cage uses leaves the cell."""
+    """A candidate that no filling of its cage uses leaves the cell. Of the cages with something
+    to remove, the one with the fewest fillings first (as a person starts with 3- in two cells
+    of a 4×4: 1 and 4), then the one removing most."""
     if not applies(board):
         return None
+    best = None
     for index, cage in enumerate(layout(board.puzzle)):
-        if all(board.values[c] for c in cage.cells):
-            continue
+        if len(cage.cells) == 1 or all(board.values[c] for c in cage.cells):
+            continue   # single-cell-cage places a one-cell cage
         fills = fillings(board, index)
         if not fills:
             continue
         masks = possible(fills, len(cage.cells))
         eliminations = tuple((cell, d) for cell, mask in zip(cage.cells, masks)
                              for d in digits_of(board.candidates[cell] & ~mask))
-        if eliminations:
-            return Step("cage-arithmetic",
-                        f"Cage arithmetic: with the candidates left, {cage_name(board, index)} "
-                        f"can only be {describe(fills, cage.op)}, so "
-                        f"{eliminations_text(board, eliminations)}",
-                        eliminations=eliminations, cells=cage.cells, cages=(index,))
-    return None
+        rank = (len(fills), -len(eliminations))
+        if eliminations and (best is None or rank < best[0]):
+            best = rank, index, cage, fills, eliminations
+    if best is None:
+        return None
+    _, index, cage, fills, eliminations = best
+    return Step("cage-arithmetic",
+                f"Cage arithmetic: with the candidates left, {cage_name(board, index)} "
+                f"can only be {describe(fills, cage.op)}, so "
+                f"{eliminations_text(board, eliminations)}",
+                eliminations=eliminations, cells=cage.cells, cages=(index,))
 
 
 def cage_line_overlap(board: Board) -> Step | None:
@@ -227,7 +217,6 @@ def _pair_step(board: Board, a: int, b: int) -> Step | None:
 
 
 STRATEGIES = {
-    "single-cell-cage": single_cell_cage,
     "cage-arithmetic": cage_arithmetic,
     "line-sum": line_sum,
     "line-product": line_product,

@@ -16,27 +16,29 @@ from .killer_sums import fitting_combinations, house_total, is_killer, relations
 # --- cage combinations ---------------------------------------------------------------------------
 
 def cage_combinations(board: Board) -> Step | None:
-    """A single-cell cage holds its total; otherwise a digit that no fitting combination can put
-    in a cell leaves that cell."""
+    """A digit that no fitting combination can put in a cell leaves that cell. Of the cages
+    with something to remove, the one with the fewest combinations, as a person starts with the
+    cages that have only one (17 in two cells: 8+9); then the one removing most."""
     if not is_killer(board):
         return None
-    g = board.geometry
+    best = None
     for index, cage in enumerate(board.puzzle.cages):
+        if len(cage.cells) == 1:
+            continue   # single-cell-cage places it
         cells, cands, fits = cage_fits(board, index)
         if not cells or not fits:
             continue   # a filled cage, or a broken one that the contradiction check reports
-        if len(cage.cells) == 1:
-            return step("cage-combinations", board,
-                        f"Killer combinations: {g.name(cells[0])} is a cage of one cell, so it is "
-                        f"{cage.total}", placements=((cells[0], cage.total),), cells=cells,
-                        cages=(index,))
         removed = trimmed(board, cells, union_of(fits, len(cells)))
-        if removed:
-            return step("cage-combinations", board,
-                        f"Killer combinations: {cage_label(board, index)} can only be "
-                        f"{combos_text(fits)}{placed_note(board, index)}", removed,
-                        cells=cells, cages=(index,))
-    return None
+        rank = (len(fits), -len(removed))
+        if removed and (best is None or rank < best[0]):
+            best = rank, index, cells, fits, removed
+    if best is None:
+        return None
+    _, index, cells, fits, removed = best
+    return step("cage-combinations", board,
+                f"Killer combinations: {cage_label(board, index)} can only be "
+                f"{combos_text(fits)}{placed_note(board, index)}", removed,
+                cells=cells, cages=(index,))
 
 
 def placed_note(board: Board, index: int) -> str:

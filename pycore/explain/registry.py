@@ -15,7 +15,7 @@ TABLE = (
     ("full-house", "Full house", 4, "singles"),
     ("naked-single", "Naked single", 4, "singles"),
     ("hidden-single", "Hidden single", 14, "singles"),
-    ("single-cell-cage", "Single-cell cage", 4, "kenken"),
+    ("single-cell-cage", "Single-cell cage", 4, "singles"),
     ("cage-combinations", "Cage combinations", 20, "killer"),
     ("cage-arithmetic", "Cage arithmetic", 20, "kenken"),
     ("innie-outie", "Innies and outies", 30, "killer"),

@@ -1,7 +1,8 @@
-"""Singles: the steps that place a digit."""
+"""Singles: the steps that place a digit with nothing more to look at than one cell, house or
+cage."""
 from __future__ import annotations
 
-from ..model import digit_name
+from ..model import ARITHMETIC_KINDS, digit_name
 from .board import Board, Step
 
 
@@ -61,8 +62,25 @@ def hidden_single(board: Board) -> Step | None:
     return None
 
 
+def single_cell_cage(board: Board) -> Step | None:
+    """A cage of one cell holds its clue (a killer's total, KenKen's number)."""
+    g = board.geometry
+    for index, cage in enumerate(board.puzzle.cages):
+        if len(cage.cells) != 1:
+            continue
+        cell = cage.cells[0]
+        if board.values[cell] or not 1 <= cage.total <= board.size or not board.has(cell, cage.total):
+            continue   # filled, or broken: the contradiction check reports it
+        clue = "clue" if board.puzzle.kind in ARITHMETIC_KINDS else "total"
+        return Step("single-cell-cage", f"Single-cell cage: {g.name(cell)} is a cage of one "
+                    f"cell, so it holds its {clue}: {digit_name(cage.total)}",
+                    placements=((cell, cage.total),), cells=(cell,), cages=(index,))
+    return None
+
+
 STRATEGIES = {
     "full-house": full_house,
     "naked-single": naked_single,
     "hidden-single": hidden_single,
+    "single-cell-cage": single_cell_cage,
 }

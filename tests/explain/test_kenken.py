@@ -253,3 +253,13 @@ def test_strategies_leave_a_killer_alone():
     for slug in ("single-cell-cage", "cage-arithmetic", "line-sum", "line-product",
                  "cage-line-overlap", "cage-subsets", "parity"):
         assert find(slug, board) is None
+
+
+def test_cage_arithmetic_starts_with_the_cage_of_fewest_fillings():
+    # 4×4: A1+A2+A3 = 6 has six fillings (1, 2, 3 in any order: 4 leaves all three); C1 C2 =
+    # 4× has two (1,4 4,1): it comes first although it is listed second, and removes 2 and 3.
+    board = kenken(4, ("A1 A2 A3", 6, "+"), ("C1 C2", 4, "x"))
+    assert find("cage-arithmetic", kenken(4, ("A1 A2 A3", 6, "+"))).cages == (0,)
+    step = find("cage-arithmetic", board)
+    assert step.cages == (1,)
+    assert names(step.eliminations, 4) == every((2, 3), "C1 C2")

@@ -55,10 +55,25 @@ def test_cage_combinations_leaves_out_the_placed_digits():
     assert names(step.eliminations) == every(["A2", "A3"], "3678")
 
 
-def test_cage_combinations_places_the_total_of_a_single_cell_cage():
-    step = find("cage-combinations", killer((("E5",), 7)))
+def test_a_single_cell_killer_cage_is_placed_by_its_own_step():
+    board = killer((("E5",), 7))
+    step = find("single-cell-cage", board)
     assert names(step.placements) == {("E5", 7)}
-    assert not step.eliminations
+    assert step.text == "Single-cell cage: E5 is a cage of one cell, so it holds its total: 7"
+    assert find("cage-combinations", board) is None
+
+
+def test_cage_combinations_starts_with_the_cage_of_fewest_combinations():
+    # The 10-cage comes first but has four combinations (1+9 2+8 3+7 4+6: 5 leaves); the 17-cage
+    # has one, 8+9, and removes 1-7 from both cells.
+    board = killer((("A1", "A2"), 10), (("C1", "C2"), 17), (("E1", "E2"), 16))
+    step = find("cage-combinations", board)
+    assert step.cages == (1,)
+    assert names(step.eliminations) == every(["C1", "C2"], "1234567")
+    # Of two cages with one combination each, the one removing more: 16 = 7+9 removes 7 digits
+    # from each of two cells (14), 6 = 1+2+3 removes 6 from each of three (18).
+    ties = killer((("A1", "A2"), 10), (("C1", "C2"), 16), (("E1", "E2", "E3"), 6))
+    assert find("cage-combinations", ties).cages == (2,)
 
 
 def test_cage_combinations_finds_nothing_when_every_candidate_fits():
