@@ -353,8 +353,8 @@ def _puzzle_and_position(text: str, progress: list[str]) -> tuple[Puzzle, Positi
 
 def play_view(text: str, progress: list[str], solution: list[int] | None = None) -> dict:
     """What the page marks while a person plays: {"conflicts": [cells], "clashes": [{"cells",
-    "reason"}], "candidates": [digits per cell, "" for a filled one], "complete": bool,
-    "solved": bool} or {"error": message}.
+    "reason"}], "candidates": [digits per cell, "" for a filled one], "remaining": [copies of
+    each digit still to place], "complete": bool, "solved": bool} or {"error": message}.
 
     `solved` is a full grid that breaks no rule (and equals `solution` when one is given)."""
     from . import play
@@ -370,6 +370,7 @@ def play_view(text: str, progress: list[str], solution: list[int] | None = None)
         "conflicts": sorted({cell for clash in clashes for cell in clash["cells"]}),
         "clashes": clashes,
         "candidates": ["".join(digit_char(d) for d in digits_of(m)) for m in play.auto_candidates(puzzle, values)],
+        "remaining": play.remaining(puzzle, values),
         "complete": complete,
         "solved": solved,
     }

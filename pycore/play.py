@@ -31,6 +31,15 @@ def values_of(puzzle: Puzzle, position: Position) -> list[int]:
     return [g or s for g, s in zip(puzzle.givens, position.solved)]
 
 
+def remaining(puzzle: Puzzle, values: list[int]) -> list[int]:
+    """How many of each digit (1…size, in order) are still to be placed: size less the copies on
+    the board, never below 0 (a digit placed too often is a clash, reported as such)."""
+    placed = [0] * (puzzle.size + 1)
+    for value in values:
+        placed[value] += 1
+    return [max(0, puzzle.size - count) for count in placed[1:]]
+
+
 def distinct_pairs(puzzle: Puzzle, cage: Cage) -> set[tuple[int, int]]:
     """Positions (i, j), i > j, of cage cells that must differ: every pair in a killer cage, the
     pairs sharing a row, column or (KenDoku) box in KenKen (where a cage may repeat a digit

@@ -244,3 +244,23 @@ def test_a_kendoku_cage_never_repeats_a_digit_inside_a_box():
     assert auto_candidates(kenken, [0] * 16)[0] == 0b1011   # 1, 2 or 4
     assert auto_candidates(kendoku, [0] * 16)[0] == 0b1001  # 1 or 4
     assert cage_combinations(kendoku, [0] * 16, cage) == [(1, 4)]
+
+
+def test_remaining_counts_each_digit_still_to_place():
+    progress = opened(S9B)
+    givens = [int(note[1]) for note in progress if note.startswith("g")]
+    before = api.play_view(S9B["string"], progress)["remaining"]
+    assert before == [9 - givens.count(d) for d in range(1, 10)]
+    open_cell = next(i for i, note in enumerate(progress) if not note.startswith("g"))
+    progress[open_cell] = "s3"
+    after = api.play_view(S9B["string"], progress)["remaining"]
+    assert after[2] == before[2] - 1 and after[:2] + after[3:] == before[:2] + before[3:]
+    assert api.play_view(S9B["string"], solved_progress(S9B))["remaining"] == [0] * 9
+
+
+def test_remaining_never_goes_below_zero():
+    progress = solved_progress(S9B)
+    wrong = next(i for i, note in enumerate(progress) if note != "s3" and not note.startswith("g"))
+    progress[wrong] = "s3"   # ten 3s: the clash says so, the count stops at 0
+    view = api.play_view(S9B["string"], progress)
+    assert view["remaining"][2] == 0 and view["clashes"]

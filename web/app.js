@@ -227,7 +227,24 @@ function refresh() {
   }
   const reset = toolbarEl.querySelector("[data-action=reset]");
   if (reset) reset.disabled = state.progress.every((note, i) => note === state.opened[i]);
+  showRemaining();
   showCageHelp();
+}
+
+/** Each pad key counts the copies of its digit still to place (play_view's `remaining`), and a
+ * digit placed everywhere fades, as in puzzle apps: it is still a key (a wrong copy may need
+ * moving), so it stays enabled. */
+function showRemaining() {
+  const remaining = state.play?.remaining;
+  for (const [i, key] of padEl.querySelectorAll("[data-digit]").entries()) {   // 1, 2, … in order
+    const left = remaining?.[i];
+    const name = key.dataset.digit.toUpperCase();
+    key.querySelector(".left").textContent = left ? String(left) : "";
+    key.dataset.remaining = left ?? "";
+    key.classList.toggle("placed-all", left === 0);
+    key.setAttribute("aria-label", left === undefined ? name
+      : left ? `${name}, ${left} to place` : `${name}, all placed`);
+  }
 }
 
 /** Caged puzzles: the selected cell's cage and the digits that can still fill it, narrowed by the
@@ -316,6 +333,7 @@ function buildToolbar() {
   for (let d = 1; d <= state.view.size; d++) {
     const b = button("digit", digitChar(d), `Enter ${digitChar(d).toUpperCase()}`, () => enter(digitChar(d)));
     b.dataset.digit = digitChar(d);
+    b.append(Object.assign(document.createElement("span"), { className: "left", ariaHidden: "true" }));
     pad.push(b);
   }
   const erase = button("erase", "\u232b", "Clear the cell", () => enter(""));

@@ -257,3 +257,22 @@ def test_the_selected_cells_cage_combinations_are_listed(page, site):
     page.goto(f"{site.url}?bd={KILLER['string']}&embed=1")
     assert wait_started(page) == "ready"
     assert not line.is_visible()
+
+
+def test_the_pad_counts_the_copies_of_each_digit_left_to_place(page, site):
+    text, last = all_but_one(S9B)
+    missing = int(S9B["solution"][last], 36)
+    open_page(page, site, text)
+    key = page.locator(f"[data-testid=pad] [data-digit='{missing}']")
+    assert key.get_attribute("aria-label") == f"{missing}, 1 to place"
+    assert key.locator(".left").text_content() == "1"
+    others = page.locator("[data-testid=pad] [data-digit].placed-all")
+    assert others.count() == 8   # every other digit is on the board nine times: faded
+    assert float(others.first.evaluate("el => getComputedStyle(el).opacity")) < 1
+    page.click(name(last))
+    key.click()
+    assert key.get_attribute("aria-label") == f"{missing}, all placed"
+    assert key.locator(".left").text_content() == ""
+    assert others.count() == 9
+    page.keyboard.press("Control+z")   # undo: the count comes back
+    assert key.get_attribute("aria-label") == f"{missing}, 1 to place"
