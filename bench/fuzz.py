@@ -247,7 +247,8 @@ def random_progress(puzzle, rng: random.Random) -> list[str]:
 
 def page_calls(count: int, seed: int, budget: float) -> int:
     """What the page asks of the core for a puzzle it opened (pycore.api: play_view, hint_view,
-    share_links, fill_candidates, opening_progress, place_digit, reveal_view, cage_view), on
+    share_links, fill_candidates, opening_progress, place_digit, reveal_view, cage_view, and the
+    whole path: path_start, path_step, path_cancel), on
     every input of the main fuzz that decodes, from its givens alone and from a random progress. Each call must return
     a dict (an answer or {"error": message}) within `budget` seconds."""
     from pycore import api
@@ -277,7 +278,8 @@ def page_calls(count: int, seed: int, budget: float) -> int:
                                ("place_digit", lambda: api.place_digit(text, progress, cell, digit)),
                                ("reveal_view",
                                 lambda: api.reveal_view(text, progress, solution, selected)),
-                               ("cage_view", lambda: api.cage_view(text, progress, selected))):
+                               ("cage_view", lambda: api.cage_view(text, progress, selected)),
+                               ("path", lambda: path_slices(api, text, progress))):
                 counts["calls"] += 1
                 answer = tally.run(call, f"{name} {puzzle.kind} {puzzle.size}", repr(text[:80]),
                                    prefix=f"{name}: ")
@@ -291,6 +293,19 @@ def page_calls(count: int, seed: int, budget: float) -> int:
     for failure in tally.failures:
         print("  " + failure)
     return 1 if tally.failed() else 0
+
+
+def path_slices(api, text: str, progress: list[str]) -> dict:
+    """The hint panel's whole path: path_start, then two slices of 0.2 s, as the page would ask
+    (a path not done by then is cancelled, as closing the list does)."""
+    started = api.path_start(text, progress)
+    if "id" not in started:
+        return started
+    for _ in range(2):
+        answer = api.path_step(started["id"], 0.2)
+        if answer.get("done") or "error" in answer:
+            return answer
+    return api.path_cancel(started["id"])
 
 
 def thinned(puzzle, rng: random.Random):

@@ -6,6 +6,8 @@ exception escapes for bad input.
 """
 from __future__ import annotations
 
+from time import perf_counter
+
 from .codec import PuzzleStringError, decode, encode
 from .codec.fields import BASE36
 from .model import (Position, Puzzle, cell_name, clue, digit_char, digit_name, digits_of,
@@ -246,36 +248,11 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     "invalid" (with "reason" and "problems": the position contradicts the solution),
     or {"error": message}.
     """
-    from .explain import (BY_SLUG, STRATEGIES, look_here, next_step, position_after,
-                          problems_against, start_board)
-    from .explain.registry import NEED_UNIQUE
-    try:
-        puzzle, _ = decode(text)
-        position = position_from_progress(puzzle, progress)
-    except PuzzleStringError as error:
-        return {"error": str(error)}
-    board = start_board(puzzle, position)
-    if board.is_solved():
-        return {"status": "solved"}
-    if solution is not None:
-        try:
-            solution = _solution_digits(puzzle, solution)
-        except PuzzleStringError as error:
-            return {"error": str(error)}
-    status, known = ("unique", solution) if solution else _solved(text, puzzle)
-    if status == "none":
-        return {"status": "invalid", "reason": "This puzzle has no solution, so there is no "
-                "logical step to find.", "problems": []}
-    if known is not None and len(known) == puzzle.cell_count:
-        problems = problems_against(board, known)
-        if problems:
-            return {"status": "invalid", "reason": _fix_first(problems), "problems": problems}
-    contradiction = board.contradiction()
-    if contradiction:
-        return {"status": "invalid", "reason": f"Something is wrong: {contradiction}.",
-                "problems": []}
-    strategies = STRATEGIES if status != "multiple" else tuple(
-        s for s in STRATEGIES if s.slug not in NEED_UNIQUE)   # they assume one solution
+    from .explain import BY_SLUG, look_here, next_step, position_after
+    answer, logic = _logic_from(text, progress, solution)
+    if answer:
+        return answer
+    puzzle, position, board, strategies, status = logic
     step = next_step(board, strategies)
     if step is None:
         stuck = "No logical step found from here: the strategies this page knows are stuck."
@@ -303,6 +280,43 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     }
 
 
+def _logic_from(text: str, progress: list[str], solution) -> tuple[dict | None, tuple | None]:
+    """What reasoning from the reader's position starts from: (None, (puzzle, position, board,
+    strategies, solver status)), or (the answer to give instead, None): an error, "solved", or
+    "invalid" when the position contradicts the solution (the logic must never reason from a
+    wrong position: the page passes the solution it has, else a short solve finds it)."""
+    from .explain import STRATEGIES, problems_against, start_board
+    from .explain.registry import NEED_UNIQUE
+    try:
+        puzzle, _ = decode(text)
+        position = position_from_progress(puzzle, progress)
+    except PuzzleStringError as error:
+        return {"error": str(error)}, None
+    board = start_board(puzzle, position)
+    if board.is_solved():
+        return {"status": "solved"}, None
+    if solution is not None:
+        try:
+            solution = _solution_digits(puzzle, solution)
+        except PuzzleStringError as error:
+            return {"error": str(error)}, None
+    status, known = ("unique", solution) if solution else _solved(text, puzzle)
+    if status == "none":
+        return {"status": "invalid", "reason": "This puzzle has no solution, so there is no "
+                "logical step to find.", "problems": []}, None
+    if known is not None and len(known) == puzzle.cell_count:
+        problems = problems_against(board, known)
+        if problems:
+            return {"status": "invalid", "reason": _fix_first(problems), "problems": problems}, None
+    contradiction = board.contradiction()
+    if contradiction:
+        return {"status": "invalid", "reason": f"Something is wrong: {contradiction}.",
+                "problems": []}, None
+    strategies = STRATEGIES if status != "multiple" else tuple(
+        s for s in STRATEGIES if s.slug not in NEED_UNIQUE)   # they assume one solution
+    return None, (puzzle, position, board, strategies, status)
+
+
 def reveal_view(text: str, progress: list[str], solution: list[int], cell: int = -1) -> dict:
     """One digit of the solution for a reader the logic leaves stuck, placed as a digit of theirs
     would be: in `cell` when it is open, else in the open cell with the fewest candidates (where
@@ -325,6 +339,73 @@ def reveal_view(text: str, progress: list[str], solution: list[int], cell: int =
     return {"cell": cell, "digit": digit,
             "text": f"Revealed: {cell_name(cell, puzzle.size)} is {digit_name(digit)} (from the solution)",
             "progress": progress_notation(puzzle, after)}
+
+
+# ---- the whole path by logic, in slices, for the page -------------------------------------------
+# The hint panel can list every step from the reader's position to the end, or to where the
+# logic is stuck, with the grade (SudokuWiki's solve path). The hardest take seconds in the
+# browser, so, like the solver, path_step works for a bounded time and the page yields between.
+
+_paths: dict = {}
+_next_path_id = 0
+PATHS_KEPT = 4   # a page runs one; more are paths it never finished (closed tabs' leftovers)
+
+
+def path_start(text: str, progress: list[str], solution: list[int] | None = None) -> dict:
+    """Starts the path from the reader's position: {"id": n}, or what hint_view answers instead
+    ({"status": "solved"}, {"status": "invalid", "reason", "problems"} or {"error": message})."""
+    global _next_path_id
+    from .explain.run import walk
+    answer, logic = _logic_from(text, progress, solution)
+    if answer:
+        return answer
+    _, _, board, strategies, _ = logic
+    while len(_paths) >= PATHS_KEPT:
+        del _paths[min(_paths)]
+    _next_path_id += 1
+    _paths[_next_path_id] = {"walk": walk(board, strategies), "board": board, "steps": []}
+    return {"id": _next_path_id}
+
+
+def path_step(path_id: int, max_seconds: float) -> dict:
+    """Explains for about `max_seconds` more (one step at least). Unfinished: {"done": False,
+    "steps": [the new steps' texts]}. Finished: {"done": True, "steps": [...], "status":
+    "solved", "stuck" or "invalid" (with "reason": the position has no solution), "count": the
+    steps in all, "grade": {"hardest", "name", "level", "score"}}, and the path is forgotten."""
+    from .explain import BY_SLUG, grade
+    path = _paths.get(path_id) if isinstance(path_id, int) else None
+    if path is None:
+        return {"error": f"no path with id {path_id} is running (finished or cancelled)"}
+    if isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float)) \
+            or not 0 < max_seconds < 3600:
+        return {"error": f"max_seconds must be a number of seconds, not {max_seconds!r}"}
+    started, new, problem = perf_counter(), [], None
+    for step, board in path["walk"]:
+        path["board"] = board
+        path["steps"].append(step)
+        new.append(step.text)
+        problem = board.contradiction()
+        if problem or perf_counter() - started > max_seconds:
+            break
+    else:
+        problem = False   # the walk is over: solved or stuck
+    if problem is None:
+        return {"done": False, "steps": new}
+    del _paths[path_id]
+    steps, board = path["steps"], path["board"]
+    graded = grade(steps)
+    finished = {"done": True, "steps": new, "count": len(steps),
+                "grade": {**graded, "name": BY_SLUG[graded["hardest"]].name if steps else None}}
+    if problem:
+        return {**finished, "status": "invalid", "reason": f"The position has no solution: {problem}."}
+    return {**finished, "status": "solved" if board.is_solved() else "stuck"}
+
+
+def path_cancel(path_id: int) -> dict:
+    """Forgets path `path_id` (nothing happens if it has finished already)."""
+    if isinstance(path_id, int):
+        _paths.pop(path_id, None)
+    return {}
 
 
 def _fix_first(problems: list[dict]) -> str:

@@ -2,7 +2,9 @@
 // (hint_view), revealed in stages as HoDoKu and Sudoku Explainer do: where to look, then the
 // strategy's name, then the whole step with its cells, eliminations and placements marked; Apply
 // makes it one undoable change. "Next step" shows and applies steps one after another (a solve by
-// logic you can step through); "Previous" takes the last one back. No puzzle logic here.
+// logic you can step through); "Previous" takes the last one back. Under the hint, the whole path
+// from the reader's position can be listed, with the puzzle's grade (SudokuWiki's solve path).
+// No puzzle logic here.
 //
 // The glue (app.js) passes what this needs: createHints({ invoke, current, commit, undo, cells,
 // solution, findSolution, selected, afterStuck }) where current() is {text, progress},
@@ -30,16 +32,25 @@ function button(action, label, title, onClick, short = null) {
 }
 
 export function createHints(glue) {
-  const text = el("p", { class: "hint-text", "data-testid": "hint-text" });
+  // Screen readers hear the hint and the path's outcome, not every line added to the lists.
+  const text = el("p", { class: "hint-text", "data-testid": "hint-text", "aria-live": "polite" });
   const actions = el("div", { class: "hint-actions" });
   const steps = el("ol", { class: "hint-steps", "data-testid": "hint-steps" });
   const stepsBox = el("details", { class: "hint-log" }, el("summary", {}, "Steps applied"), steps);
   stepsBox.hidden = true;
-  const panel = el("section", { class: "hint-panel", "data-testid": "hint", "aria-live": "polite",
-                                "aria-label": "Hint" }, text, actions, stepsBox);
+  const pathSummary = el("p", { class: "path-summary", "data-testid": "path-summary", "aria-live": "polite" });
+  const pathCount = el("span", { class: "path-count" });
+  const pathSteps = el("ol", { class: "hint-steps", "data-testid": "path-steps" });
+  const pathBox = el("details", { class: "hint-log hint-path", "data-testid": "hint-path" },
+                     el("summary", {}, "The whole path from here, and its grade"), pathSummary, pathCount, pathSteps);
+  pathBox.hidden = true;
+  pathBox.addEventListener("toggle", () => (pathBox.open ? walkPath() : stopPath()));
+  const panel = el("section", { class: "hint-panel", "data-testid": "hint", "aria-label": "Hint" },
+                   text, actions, stepsBox, pathBox);
   panel.hidden = true;
   let shown = null;      // {key, result, stage}: the hint on screen, for the position `key`
   let applied = [];      // [{before: progress key, text}] steps applied, newest last
+  let path = null;       // {key, id, done}: the whole path being listed, for the position `key`
 
   const keyOf = ({ text: t, progress }) => t + "|" + progress.join(",");
 
@@ -127,7 +138,71 @@ export function createHints(glue) {
     }
     panel.dataset.stage = String(stage + 1);
     panel.dataset.status = result.status ?? "error";
+    pathBox.hidden = result.status !== "step" && result.status !== "stuck";
     mark(result, stage);
+  }
+
+  /** The whole path by logic from the reader's position (path_start/path_step), listed as it is
+   * worked out in slices of ~30 ms, so the page stays responsive; closing the list stops it. */
+  async function walkPath() {
+    const now = glue.current();
+    const key = keyOf(now);
+    if (path?.key === key) return;   // listed already, or being listed
+    stopPath();
+    pathSteps.replaceChildren();
+    pathCount.textContent = "";
+    const started = glue.invoke("path_start", now.text, now.progress, glue.solution());
+    if (!started.id) {
+      path = { key, done: true };
+      pathSummary.textContent = started.error ? `No path: ${started.error}`
+        : started.status === "solved" ? "The grid is complete." : started.reason;
+      return;
+    }
+    const job = { key, id: started.id, done: false };
+    path = job;
+    pathSummary.textContent = "Working out the steps\u2026";
+    while (path === job) {
+      const answer = glue.invoke("path_step", job.id, 0.03);
+      if (answer.error) {
+        job.done = true;
+        pathSummary.textContent = `No path: ${answer.error}`;
+        return;
+      }
+      pathSteps.append(...answer.steps.map((step) => el("li", {}, step)));
+      if (answer.done) {
+        job.done = true;
+        pathCount.textContent = "";
+        pathSummary.textContent = pathOutcome(answer);
+        return;
+      }
+      pathCount.textContent = `${pathSteps.children.length} steps so far`;
+      await new Promise((resolve) => setTimeout(resolve, 0));   // let the page draw and react
+    }
+  }
+
+  function stopPath() {
+    if (path && !path.done) glue.invoke("path_cancel", path.id);
+    path = null;
+  }
+
+  function pathOutcome({ status, count, grade, reason }) {
+    const steps = count === 1 ? "1 step" : `${count} steps`;
+    if (status === "invalid") return reason;
+    if (status === "solved") {
+      return `Solved by logic in ${steps}. Grade: ${grade.level}; the hardest step: ${grade.name}.`;
+    }
+    if (!count) return "No logical step found from here: Reveal a cell, or Solve.";
+    return `The logic this page knows is stuck after ${steps}; the hardest: ${grade.name}. ` +
+      "From there, Reveal a cell or Solve.";
+  }
+
+  /** A path listed for another position is stale: forget it (and close its list). */
+  function forgetPath() {
+    stopPath();
+    pathBox.open = false;
+    pathSteps.replaceChildren();
+    pathSummary.textContent = "";
+    pathCount.textContent = "";
   }
 
   /** The Hint button: the first press says where to look, each further press says more. */
@@ -206,6 +281,7 @@ export function createHints(glue) {
       clearMarks();
       panel.hidden = true;
     }
+    if (path && path.key !== key) forgetPath();
     renderLog();
   }
 
@@ -213,6 +289,7 @@ export function createHints(glue) {
     shown = null;
     applied = [];
     clearMarks();
+    forgetPath();
     panel.hidden = true;
     renderLog();
   }

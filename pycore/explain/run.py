@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import islice
 from time import perf_counter
 
 from ..model import Position, Puzzle, cage_name, digit_name, joined
@@ -90,27 +91,22 @@ def explain(puzzle: Puzzle, position: Position, *, only: list[str] | None = None
     started = perf_counter()
     steps = []
     status, stopped = "stuck", None
-    while True:
-        if board.is_solved():
-            status = "solved"
-            break
-        if max_steps is not None and len(steps) >= max_steps:
-            stopped = "max-steps"   # "stuck" as far as these steps go; the logic may go on
-            break
-        if time_limit is not None and perf_counter() - started > time_limit:
-            status = "timeout"
-            break
-        step = next_step(board, strategies)
-        if step is None:
-            break
+    for step, board in islice(walk(board, strategies), max_steps):
         steps.append(step)
-        board = board.apply(step)
         # Sound steps from a position with no solution end in a contradiction; say so rather
         # than hand strategies a cell with no candidate.
         problem = board.contradiction()
         if problem:
             return {"status": "invalid", "reason": f"the position has no solution: {problem}",
                     "problems": [], "steps": [s.to_json(g) for s in steps], "grade": grade(steps)}
+        if time_limit is not None and perf_counter() - started > time_limit:
+            break
+    if board.is_solved():
+        status = "solved"
+    elif len(steps) == max_steps:
+        stopped = "max-steps"   # "stuck" as far as these steps go; the logic may go on
+    elif time_limit is not None and perf_counter() - started > time_limit:
+        status = "timeout"
     return {
         "status": status,
         **({"stopped": stopped} if stopped else {}),
@@ -119,6 +115,18 @@ def explain(puzzle: Puzzle, position: Position, *, only: list[str] | None = None
         "seconds": round(perf_counter() - started, 6),
         "progress": _notation(board),
     }
+
+
+def walk(board: Board, strategies=STRATEGIES):
+    """A solve by logic from `board`: each step with the board after it, until the grid is full
+    or no strategy finds anything. The caller checks each board for a contradiction (a position
+    with no solution) and stops there."""
+    while not board.is_solved():
+        step = next_step(board, strategies)
+        if step is None:
+            return
+        board = board.apply(step)
+        yield step, board
 
 
 def _notation(board: Board) -> list[str]:

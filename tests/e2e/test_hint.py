@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from corpus import DEV
+from pycore.explain import BY_SLUG
 from pageutil import open_text
 
 STATUS = "[data-testid=status]"
@@ -189,3 +190,51 @@ def test_hint_stages_are_recorded_and_stay_on_screen(app_page, device, width, he
             assert panel["y"] >= grid["y"] + grid["height"] - 1, "the panel sits under the grid"
             app_page.screenshot(path=str(shots / f"hint-{device}-{name}-stage{stage}.png"),
                                 full_page=True)
+
+
+def expected_path(string: str) -> dict:
+    out = subprocess.run([sys.executable, "-m", "pycore", "explain", string],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
+def test_the_whole_path_lists_every_step_and_grades_the_puzzle(app_page):
+    killer = first("killer")
+    expected = expected_path(killer)
+    assert expected["status"] == "solved"
+    assert open_text(app_page, killer) == "ready"
+    app_page.click("[data-action=hint]")
+    path = app_page.locator("[data-testid=hint-path]")
+    path.locator("summary").click()
+    summary = app_page.locator("[data-testid=path-summary]")
+    count = len(expected["steps"])
+    summary.filter(has_text="Solved by logic").wait_for()
+    hardest = BY_SLUG[expected["grade"]["hardest"]].name
+    assert summary.text_content() == (f"Solved by logic in {count} steps. Grade: "
+                                      f"{expected['grade']['level']}; the hardest step: {hardest}.")
+    listed = app_page.locator("[data-testid=path-steps] li").all_text_contents()
+    assert listed == [s["text"] for s in expected["steps"]]
+    # The path is the reader's: after a step is applied it is out of date, and goes.
+    app_page.click("[data-action=apply-hint]")
+    assert not path.evaluate("d => d.open")
+    assert app_page.locator("[data-testid=path-steps] li").count() == 0
+
+
+def test_the_path_says_where_the_logic_is_stuck(app_page):
+    from test_solve_hard_killers import TAREK_WITH_SOLUTIONS, short_killer
+    from pycore.codec import encode
+    from pycore.model import Position
+
+    tarek = encode(short_killer(TAREK_WITH_SOLUTIONS[5][0]), Position((0,) * 81, (0,) * 81),
+                   "versioned")
+    expected = expected_path(tarek)
+    assert expected["status"] == "stuck"
+    count, hardest = len(expected["steps"]), BY_SLUG[expected["grade"]["hardest"]].name
+    assert open_text(app_page, tarek) == "ready"
+    app_page.click("[data-action=hint]")
+    app_page.locator("[data-testid=hint-path] summary").click()
+    summary = app_page.locator("[data-testid=path-summary]")
+    summary.filter(has_text="From there").wait_for()
+    assert summary.text_content() == (f"The logic this page knows is stuck after {count} steps; "
+                                      f"the hardest: {hardest}. From there, Reveal a cell or Solve.")
+    assert app_page.locator("[data-testid=path-steps] li").count() == count
