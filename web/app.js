@@ -79,6 +79,7 @@ setTimeout(() => startFailed("The Python runtime did not start within two minute
 const state = {
   text: "", view: null, board: null, progress: [], opened: [],
   undo: [], redo: [], selected: -1, pencil: false, bridge: null,
+  also: new Set(),    // cells selected with the selected one (Ctrl/Shift+click, a mouse drag, Shift+arrows)
   label: "",          // the status text for a ready puzzle ("Killer Sudoku 9×9 (L9B)")
   solution: null,     // the last finished solve of this puzzle: {status, solution, reason, …}
   solving: null,      // the solve in progress: {id, cancelled}
@@ -167,6 +168,7 @@ function show(query) {
   state.undo = [];
   state.redo = [];
   state.selected = -1;
+  state.also = new Set();
   document.body.classList.toggle("big-grid", view.size > 9);
   cageHelpEl.hidden = embed || !view.cages.length || !can("cage_view");
   state.board = renderBoard(view, boardEl);
@@ -216,6 +218,7 @@ function refresh() {
   state.play = state.view && can("play_view") ? state.bridge.invoke("play_view", state.text, state.progress) : null;
   if (state.play?.error) state.play = null;
   state.board?.update(state.progress, state.selected, state.problems, {
+    also: state.also,
     conflicts: state.play?.conflicts ?? [],
     shown: state.auto && state.play ? state.play.candidates : null,
   });
@@ -634,42 +637,59 @@ function reset() {
   commit(state.opened.slice());
 }
 
-/** Types `ch` (a digit character, or "" to clear) into the selected cell: a digit (removed from
- * its peers' pencil marks in the same change), or with `pencil` a pencil mark toggled. */
+/** Types `ch` (a digit character, or "" to clear) into the selected cells: a digit (removed from
+ * its peers' pencil marks in the same change), or with `pencil` a pencil mark toggled. Several
+ * selected cells change together, as one undoable change: a mark goes into all of them unless all
+ * have it already, when it leaves all of them. */
 function enter(ch, pencil = state.pencil) {
-  const i = state.selected;
-  if (!state.view || i < 0) return;
-  const note = state.progress[i];
-  if (note[0] === "g") return;
-  if (ch === "") {
-    if (note !== ".") commit(withNote(state.progress, i, "."));
-  } else if (pencil) {
-    toggleMark(i, ch);
-  } else if (note === "s" + ch) {
-    commit(withNote(state.progress, i, "."));  // the same digit again takes it out
-  } else {
-    const placed = can("place_digit") ? state.bridge.invoke("place_digit", state.text, state.progress, i, DIGITS.indexOf(ch)) : {};
-    commit(placed.progress ?? withNote(state.progress, i, "s" + ch));
+  if (!state.view || state.selected < 0) return;
+  const open = selection().filter((i) => state.progress[i][0] !== "g");
+  if (!open.length) return;
+  if (pencil && ch !== "") {
+    toggleMarks(open, ch);
+    return;
   }
+  let progress = state.progress;
+  const again = ch !== "" && open.every((i) => progress[i] === "s" + ch);
+  for (const i of open) {
+    if (ch === "" || again) {
+      progress = withNote(progress, i, ".");   // the same digit again takes it out
+    } else if (progress[i] !== "s" + ch) {
+      const placed = can("place_digit") ? state.bridge.invoke("place_digit", state.text, progress, i, DIGITS.indexOf(ch)) : {};
+      progress = placed.progress ?? withNote(progress, i, "s" + ch);
+    }
+  }
+  if (progress.some((note, i) => note !== state.progress[i])) commit(progress);
 }
+
+/** The selected cell, then the others selected with it, in grid order. */
+const selection = () => (state.selected < 0 ? [] : [state.selected, ...[...state.also].sort((a, b) => a - b)]);
 
 const withNote = (progress, i, note) => progress.map((old, j) => (j === i ? note : old));
 
-/** Toggles pencil mark `ch` in cell `i`. With automatic candidates shown, those become the
- * pencil marks first (in the same change), so the mark toggled is the one on screen. */
-function toggleMark(i, ch) {
+/** Toggles pencil mark `ch` in `cells` (cells holding a digit keep it). With automatic
+ * candidates shown, those become the pencil marks first (in the same change), so the mark toggled
+ * is the one on screen. */
+function toggleMarks(cells, ch) {
   let base = state.progress;
   if (state.auto) {
     const filled = state.bridge.invoke("fill_candidates", state.text, state.progress);
     if (filled.progress) base = filled.progress;
     state.auto = false;
   }
-  const note = base[i];
-  if (note[0] === "s") return;
-  const marks = new Set(note[0] === "c" ? note.slice(1) : "");
-  marks.has(ch) ? marks.delete(ch) : marks.add(ch);
-  const next = marks.size ? "c" + [...marks].sort((a, b) => DIGITS.indexOf(a) - DIGITS.indexOf(b)).join("") : ".";
-  commit(withNote(base, i, next));
+  const marked = cells.filter((i) => base[i][0] !== "s");
+  if (!marked.length) return;
+  const marksOf = (i) => new Set(base[i][0] === "c" ? base[i].slice(1) : "");
+  const remove = marked.every((i) => marksOf(i).has(ch));
+  let progress = base;
+  for (const i of marked) {
+    const marks = marksOf(i);
+    if (remove) marks.delete(ch);
+    else marks.add(ch);
+    const note = marks.size ? "c" + [...marks].sort((a, b) => DIGITS.indexOf(a) - DIGITS.indexOf(b)).join("") : ".";
+    progress = withNote(progress, i, note);
+  }
+  commit(progress);
 }
 
 function toggleAuto() {
@@ -694,7 +714,24 @@ function togglePencil() {
   toolbarEl.querySelector("[data-action=pencil]")?.setAttribute("aria-pressed", String(state.pencil));
 }
 
-function select(index) {
+/** Selects one cell; with `extend`, the cell joins the selection (the one selected before stays
+ * in it), and with `toggle` a cell already in it leaves it. */
+function select(index, { extend = false, toggle = false } = {}) {
+  if (!extend && !toggle) {
+    state.also.clear();
+  } else if (toggle && (index === state.selected || state.also.has(index)) && state.also.size) {
+    state.also.delete(index);
+    if (index === state.selected) {   // the selected cell leaves: the last one added takes over
+      const rest = [...state.also];
+      state.selected = rest[rest.length - 1];
+      state.also.delete(state.selected);
+    }
+    refresh();
+    return;
+  } else if (state.selected >= 0 && state.selected !== index) {
+    state.also.add(state.selected);
+  }
+  state.also.delete(index);
   state.selected = index;
   refresh();
 }
@@ -706,8 +743,37 @@ function share() {
 
 // The grid is one tab stop (roving tabindex): the selected cell, or A1 before any selection.
 // Focusing a cell selects it, so Tab lands on a selected cell and the keys below act on it.
+// Ctrl (Cmd) or Shift with a click adds a cell to the selection (again, takes it out); a mouse
+// drag over the grid selects the cells it passes. Touch keeps one cell: a finger's drag scrolls.
+let dragging = false;      // a mouse button held down since a press on a cell
+let pressed = false;       // that press selected already: its click has nothing left to do
+boardEl.addEventListener("pointerdown", (event) => {
+  const cell = event.target.closest(".cell");
+  if (!cell || !state.view || event.pointerType !== "mouse" || event.button !== 0) return;
+  const index = Number(cell.dataset.index);
+  if (event.ctrlKey || event.metaKey || event.shiftKey) select(index, { toggle: event.ctrlKey || event.metaKey, extend: event.shiftKey });
+  else select(index);
+  dragging = pressed = true;
+  cell.focus({ preventScroll: true });
+  event.preventDefault();   // no text selection while dragging
+});
+boardEl.addEventListener("pointerover", (event) => {
+  const cell = event.target.closest(".cell");
+  if (!dragging || !cell || !state.view) return;
+  const index = Number(cell.dataset.index);
+  if (index === state.selected || state.also.has(index)) return;
+  select(index, { extend: true });
+  cell.focus({ preventScroll: true });
+});
+addEventListener("pointerup", () => { dragging = false; });
+addEventListener("pointercancel", () => { dragging = false; });
+
 boardEl.addEventListener("click", (event) => {
   const cell = event.target.closest(".cell");
+  if (pressed) {
+    pressed = false;
+    return;
+  }
   if (!cell || !state.view) return;
   select(Number(cell.dataset.index));
   cell.focus({ preventScroll: true });
@@ -715,7 +781,7 @@ boardEl.addEventListener("click", (event) => {
 
 boardEl.addEventListener("focusin", (event) => {
   const cell = event.target.closest(".cell");
-  if (cell && state.view && Number(cell.dataset.index) !== state.selected) select(Number(cell.dataset.index));
+  if (cell && state.view && Number(cell.dataset.index) !== state.selected && !dragging) select(Number(cell.dataset.index));
 });
 
 /** Keys typed into a field, a dialog or on a link or button are theirs, not the grid's. */
@@ -742,7 +808,7 @@ addEventListener("keydown", (event) => {
     const to = from + moves[key];
     const sameRow = Math.abs(moves[key]) !== 1 || Math.floor(to / n) === Math.floor(from / n);
     if (to >= 0 && to < n * n && sameRow) {
-      select(to);
+      select(to, { extend: event.shiftKey });
       if (document.activeElement?.closest?.(".cell")) state.board.cells[to].focus();
     }
     event.preventDefault();
@@ -756,6 +822,11 @@ addEventListener("keydown", (event) => {
     return;
   }
   if (state.selected < 0) return;
+  if (key === "Escape" && state.also.size) {
+    select(state.selected);   // back to one cell
+    event.preventDefault();
+    return;
+  }
   const d = DIGITS.indexOf(key.toLowerCase());
   if (event.shiftKey && codeDigit && Number(codeDigit) <= n) enter(codeDigit, true);
   else if (key.length === 1 && d >= 1 && d <= n) enter(digitChar(d), (event.shiftKey && key !== key.toLowerCase()) || state.pencil);

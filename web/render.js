@@ -109,6 +109,7 @@ export function renderBoard(view, container) {
     role: "grid",
     class: `grid kind-${view.kind}${caged ? " caged" : ""}`,
     "aria-label": `${view.label ?? view.kind} ${n}\u00d7${n}`,
+    "aria-multiselectable": "true",
   });
   const arithmetic = view.kind === "kenken" || view.kind === "kendoku";
   const cells = [];
@@ -211,10 +212,12 @@ export function renderBoard(view, container) {
    * index to what Check found wrong there ("wrong-digit" or "candidates-exclude-solution"):
    * data-wrong="true", aria-invalid and a red style. `play` has `conflicts` (cell indices breaking
    * a rule, data-conflict="true") and `shown` (candidates to show per cell instead of the pencil
-   * marks, for automatic candidates; null shows the pencil marks).
+   * marks, for automatic candidates; null shows the pencil marks) and `also` (a Set of cells
+   * selected with `selected`: drawn selected too, the houses shaded stay `selected`'s).
    */
   function update(progress, selected = -1, problems = null, play = {}) {
     const conflicts = new Set(play.conflicts ?? []);
+    const also = play.also ?? new Set();   // cells selected with `selected`
     const selectedNote = progress[selected] ?? "";
     const selectedDigit = selectedNote[0] === "g" || selectedNote[0] === "s" ? selectedNote.slice(1) : "";
     progress.forEach((note, index) => {
@@ -237,10 +240,11 @@ export function renderBoard(view, container) {
       cell.dataset.candidates = candidates;
       cell.classList.toggle("given", kind === "g");
       cell.classList.toggle("solved", kind === "s");
-      cell.classList.toggle("selected", index === selected);
-      cell.classList.toggle("house", selected >= 0 && index !== selected && sameHouse(selected, index));
+      const chosen = index === selected || also.has(index);
+      cell.classList.toggle("selected", chosen);
+      cell.classList.toggle("house", selected >= 0 && !chosen && sameHouse(selected, index));
       cell.classList.toggle("same-digit", Boolean(selectedDigit) && index !== selected && value === selectedDigit);
-      cell.setAttribute("aria-selected", index === selected ? "true" : "false");
+      cell.setAttribute("aria-selected", chosen ? "true" : "false");
       cell.tabIndex = index === (selected >= 0 ? selected : 0) ? 0 : -1;
       drawContent(cell, value, candidates, selectedDigit);
       const what = value ? `${value.toUpperCase()}${kind === "g" ? ", given" : ""}`

@@ -276,3 +276,64 @@ def test_the_pad_counts_the_copies_of_each_digit_left_to_place(page, site):
     assert others.count() == 9
     page.keyboard.press("Control+z")   # undo: the count comes back
     assert key.get_attribute("aria-label") == f"{missing}, 1 to place"
+
+
+def selected(page) -> list[str]:
+    return sorted(page.locator("[aria-selected=true]").evaluate_all("cs => cs.map(c => c.dataset.cell)"))
+
+
+def marks(page, *cells) -> list[str]:
+    return [page.locator(c).get_attribute("data-candidates") for c in cells]
+
+
+def test_several_cells_take_a_pencil_mark_or_a_digit_together(page, site):
+    open_page(page, site, KILLER["string"])
+    a, b, c = cell(1, 1), cell(1, 2), cell(2, 1)
+    page.click(a)
+    page.click(b, modifiers=["Control"])   # Ctrl+click adds a cell
+    page.click(c, modifiers=["Shift"])     # and so does Shift+click
+    assert selected(page) == ["r1c1", "r1c2", "r2c1"]
+    assert page.locator(cell(9, 9)).get_attribute("aria-selected") == "false"
+    page.keyboard.press("Shift+Digit5")
+    assert marks(page, a, b, c) == ["5", "5", "5"]
+    page.keyboard.press("Shift+Digit5")    # all have it: it leaves all
+    assert marks(page, a, b, c) == ["", "", ""]
+    page.click(b, modifiers=["Control"])   # Ctrl+click again takes a cell out
+    assert selected(page) == ["r1c1", "r2c1"]
+    page.keyboard.press("Shift+Digit7")
+    assert marks(page, a, b, c) == ["7", "", "7"]
+    page.click(b, modifiers=["Control"])
+    page.keyboard.press("Shift+Digit7")    # not all have it: it goes into all
+    assert marks(page, a, b, c) == ["7", "7", "7"]
+    page.keyboard.press("Control+z")       # one undoable change for the three cells
+    assert marks(page, a, b, c) == ["7", "", "7"]
+    page.keyboard.press("Backspace")       # clears every selected cell
+    assert marks(page, a, b, c) == ["", "", ""]
+    page.keyboard.press("Escape")          # back to one cell
+    assert len(selected(page)) == 1
+    page.click(a)
+    page.click(c, modifiers=["Shift"])
+    page.keyboard.press("4")               # a digit goes into each selected cell
+    assert [page.locator(x).get_attribute("data-value") for x in (a, b, c)] == ["4", "", "4"]
+    assert set(conflicts(page)) >= {"r1c1", "r2c1"}   # two 4s in column 1 and box 1
+    page.click(b)                          # a plain click selects one cell again
+    assert selected(page) == ["r1c2"]
+
+
+def test_a_mouse_drag_selects_the_cells_it_passes(page, site):
+    open_page(page, site, KILLER["string"])
+    def centre(selector):
+        box = page.locator(selector).bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(*centre(cell(4, 2)))
+    page.mouse.down()
+    for c in (3, 4, 5):
+        page.mouse.move(*centre(cell(4, c)), steps=4)
+    page.mouse.up()
+    assert selected(page) == ["r4c2", "r4c3", "r4c4", "r4c5"]
+    page.keyboard.press("Shift+Digit1")
+    assert marks(page, *(cell(4, c) for c in (2, 3, 4, 5))) == ["1"] * 4
+    page.keyboard.press("Shift+ArrowDown")   # Shift+arrows extend the selection too
+    assert selected(page) == ["r4c2", "r4c3", "r4c4", "r4c5", "r5c5"]
+    page.mouse.click(*centre(cell(3, 2)))    # r3c2 holds a digit: a click still selects it alone
+    assert selected(page) == ["r3c2"]
