@@ -244,6 +244,21 @@ def test_a_long_solve_pauses_goes_on_and_shows_the_solution_found(h):
     assert h.status()[1] == "Solved: the solution is filled in."
 
 
+def test_the_whole_path_is_listed_under_the_hint(h):
+    case = KINDS["killer"]
+    progress = api.decode_view(case["string"])["progress"]
+    started = api.path_start(case["string"], progress)
+    expected = api.path_step(started["id"], 60.0)
+    assert expected["done"]
+    assert h.open_text(case["string"]) == "ready"
+    h.engine.click("[data-action=hint]")
+    h.engine.click("[data-testid=hint-path] summary")
+    summary = "document.querySelector('[data-testid=path-summary]').textContent"
+    assert h.engine.wait(f"{summary}.startsWith('Solved by logic') || {summary}.startsWith('The logic')", 60)
+    listed = h.engine.js("[...document.querySelectorAll('[data-testid=path-steps] li')].map(li => li.textContent)")
+    assert listed == expected["steps"]
+
+
 def test_a_string_that_cannot_be_read_shows_the_decoders_message(h):
     bad = "L9B0jdd00ep1jpt"
     assert h.open_text(bad) == "error"
