@@ -28,16 +28,17 @@ def cage_combinations(board: Board) -> Step | None:
         cells, cands, fits = cage_fits(board, index)
         if not cells or not fits:
             continue   # a filled cage, or a broken one that the contradiction check reports
-        removed = trimmed(board, cells, union_of(fits, len(cells)))
-        rank = (len(fits), -len(removed))
-        if removed and (best is None or rank < best[0]):
-            best = rank, index, cells, fits, removed
+        keep = union_of(fits, len(cells))
+        removals = sum((board.candidates[c] & ~k).bit_count() for c, k in zip(cells, keep))
+        rank = (len(fits), -removals)
+        if removals and (best is None or rank < best[0]):
+            best = rank, index, cells, fits, keep
     if best is None:
         return None
-    _, index, cells, fits, removed = best
+    _, index, cells, fits, keep = best
     return step("cage-combinations", board,
                 f"Killer combinations: {cage_label(board, index)} can only be "
-                f"{combos_text(fits)}{placed_note(board, index)}", removed,
+                f"{combos_text(fits)}{placed_note(board, index)}", trimmed(board, cells, keep),
                 cells=cells, cages=(index,))
 
 
