@@ -748,6 +748,7 @@ function share() {
 let dragging = false;      // a mouse button held down since a press on a cell
 let pressed = false;       // that press selected already: its click has nothing left to do
 boardEl.addEventListener("pointerdown", (event) => {
+  pressed = false;   // a press released off the board never clicked: its flag must not linger
   const cell = event.target.closest(".cell");
   if (!cell || !state.view || event.pointerType !== "mouse" || event.button !== 0) return;
   const index = Number(cell.dataset.index);
