@@ -460,7 +460,9 @@ def play_view(text: str, progress: list[str], solution: list[int] | None = None)
 def cage_view(text: str, progress: list[str], cell: int) -> dict:
     """The cage of `cell` and the digits that can still fill it (play.cage_combinations):
     {"clue": "15" or "12×", "cells": 3, "combinations": ["159", "168", …] or None when there are
-    too many to list}; {} for a cell in no cage; or {"error": message}."""
+    too many to list, "left": [what the open cells must add up to, how many they are] for a sum
+    cage with digits placed and cells open, else None}; {} for a cell in no cage; or
+    {"error": message}."""
     from . import play
     try:
         puzzle, position = _puzzle_and_position(text, progress)
@@ -469,9 +471,14 @@ def cage_view(text: str, progress: list[str], cell: int) -> dict:
     cage = next((c for c in puzzle.cages if cell in c.cells), None) if type(cell) is int else None
     if cage is None:
         return {}
-    combos = play.cage_combinations(puzzle, play.values_of(puzzle, position), cage)
+    values = play.values_of(puzzle, position)
+    combos = play.cage_combinations(puzzle, values, cage)
+    placed = [values[c] for c in cage.cells if values[c]]
+    left = ([cage.total - sum(placed), len(cage.cells) - len(placed)]
+            if cage.op == "+" and placed and len(placed) < len(cage.cells) else None)
     return {"clue": clue(cage, puzzle.kind), "cells": len(cage.cells),
-            "combinations": None if combos is None else ["".join(map(digit_name, c)) for c in combos]}
+            "combinations": None if combos is None else ["".join(map(digit_name, c)) for c in combos],
+            "left": left}
 
 
 def _progress_after(text: str, progress: list[str], change) -> dict:

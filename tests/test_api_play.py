@@ -236,6 +236,20 @@ def test_the_page_asks_for_the_selected_cells_cage():
     assert "error" in api.cage_view("L9B0", progress, 0)
 
 
+def test_a_sum_cage_says_what_its_open_cells_must_still_make():
+    progress = opened(KILLER)
+    cage = next(c for c in api.decode_view(KILLER["string"])["cages"]
+                if len(c["cells"]) >= 3 and all(progress[i][0] != "s" for i in c["cells"]))
+    first, second = cage["cells"][:2]
+    assert api.cage_view(KILLER["string"], progress, first)["left"] is None   # nothing placed
+    progress[second] = "s" + KILLER["solution"][second]
+    view = api.cage_view(KILLER["string"], progress, first)
+    assert view["left"] == [cage["total"] - int(KILLER["solution"][second]), len(cage["cells"]) - 1]
+    for i in cage["cells"]:
+        progress[i] = "s" + KILLER["solution"][i]
+    assert api.cage_view(KILLER["string"], progress, first)["left"] is None   # nothing open
+
+
 def test_a_kendoku_cage_never_repeats_a_digit_inside_a_box():
     # A1 and B2 share box 1 but no line: KenKen may put 2 in both, KenDoku may not.
     cage = Cage((0, 5), 4, "x")

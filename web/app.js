@@ -270,7 +270,8 @@ function showCageHelp() {
   }
   const list = cage.combinations === null ? "too many ways to list"
     : cage.combinations.length ? cage.combinations.join(" ") : "none fits the placed digits";
-  cageHelpEl.textContent = `${cage.clue} in ${count(cage.cells, "cell")}: ${list}`;
+  const left = cage.left ? `, ${cage.left[0]} left in ${count(cage.left[1], "cell")}` : "";
+  cageHelpEl.textContent = `${cage.clue} in ${count(cage.cells, "cell")}${left}: ${list}`;
   cageHelpEl.title = cageHelpEl.textContent;
 }
 

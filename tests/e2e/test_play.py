@@ -245,6 +245,9 @@ def test_the_selected_cells_cage_combinations_are_listed(page, site):
     digit = KILLER["solution"][second]
     page.click(name(second))
     page.keyboard.press(digit)
+    left = int(cage["total"]) - int(digit)
+    assert line.text_content().startswith(f"{expected['clue']} in {expected['cells']} cells, "
+                                          f"{left} left in {len(cage['cells']) - 1} cell")
     narrowed = line.text_content().split(": ")[1].split(" ")
     assert narrowed and all(digit in combo for combo in narrowed)
     assert set(narrowed) < set(expected["combinations"])
