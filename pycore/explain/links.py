@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..model import digit_name
+from ..model import digit_name, joined
 from .board import Board, Geometry
 
 
@@ -323,12 +323,12 @@ class LinkGraph:
         return "+".join(self.board.geometry.name(c) for c in bits(cells))
 
     def als_note(self, chain) -> str:
-        """", B4+B6 an almost locked set" for each one the chain passes through."""
+        """" (B4+B6 is an almost locked set)", naming each one the chain passes through."""
         sets = [self.cells_text(self.als[k]) for k in zip(chain[::2], chain[1::2]) if k in self.als]
         if not sets:
             return ""
-        return ", " + ", ".join(sets) + (" an almost locked set" if len(sets) == 1
-                                         else " almost locked sets")
+        return f" ({joined(sets)} " + ("is an almost locked set)" if len(sets) == 1
+                                       else "are almost locked sets)")
 
     def overlaps(self, chain) -> bool:
         """Whether two nodes of one digit share a cell (each step still holds, but a reader
