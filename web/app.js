@@ -26,7 +26,6 @@ const form = $("#open-form");
 const input = $("#puzzle-input");
 const embed = /[?&]embed=1(&|$)/.test(location.search);
 document.body.classList.toggle("embed", embed);
-if (embed) setUpEmbed({ boardEl, toolbarEl, padEl }); // web/embed.js: fit the frame, link out
 
 const statusHelpEl = $("#status-help");
 
@@ -104,6 +103,8 @@ const hints = createHints({
   afterStuck: () => solveClicked(),
 });
 cageHelpEl.after(hints.panel);   // the explanation right under the grid it speaks of
+// web/embed.js: fit the frame (the hint panel included, once it is in place), link out
+if (embed) setUpEmbed({ boardEl, toolbarEl, padEl });
 // Test-only: `&slice=N` caps a solve slice at N search nodes (slow, long solves for the cancel
 // test); `&pause=S` pauses a long solve after S seconds instead of a minute.
 const SLICE_CAP = Number(new URLSearchParams(location.search).get("slice")) || Infinity;

@@ -136,6 +136,9 @@ export function createHints(glue) {
       }
       actions.append(button("apply-hint", "Apply", "Make this step on the grid", apply));
     }
+    const close = button("hint-close", "\u00d7", "Hide the hint (Hint shows it again)", hide);
+    close.setAttribute("aria-label", "Close the hint");
+    actions.append(close);
     panel.dataset.stage = String(stage + 1);
     panel.dataset.status = result.status ?? "error";
     pathBox.hidden = result.status !== "step" && result.status !== "stuck";
@@ -203,6 +206,14 @@ export function createHints(glue) {
     pathSteps.replaceChildren();
     pathSummary.textContent = "";
     pathCount.textContent = "";
+  }
+
+  /** Close: the panel and its marks go; the next press of Hint shows the same stage again. */
+  function hide() {
+    if (shown) shown.shownOnce = false;
+    forgetPath();
+    clearMarks();
+    panel.hidden = true;
   }
 
   /** The Hint button: the first press says where to look, each further press says more. */

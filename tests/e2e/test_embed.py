@@ -116,6 +116,34 @@ def test_full_page_link_opens_the_position(touch_page, site):
     full.close()
 
 
+@pytest.mark.parametrize("name", ["small", "wide"])
+def test_a_hint_in_an_embed_fits_the_frame_and_closes(touch_page, site, name):
+    """The hint lies over the toolbar and pad of a stacked frame (the grid keeps its size) or
+    sits beside the grid in a wide one; its own buttons work, × closes it, nothing scrolls."""
+    page = touch_page
+    page.goto(host_page(site, name))
+    frame = page.frame_locator(f"#{name}")
+    wait_ready(frame)
+    grid = frame.locator("[data-testid=grid]").bounding_box()
+    frame.locator("[data-action=hint]").tap()
+    panel = frame.locator("[data-testid=hint]")
+    panel.wait_for(state="visible")
+    assert frame.locator("[data-testid=grid]").bounding_box() == grid
+    box, outer = panel.bounding_box(), page.locator(f"#{name}").bounding_box()
+    assert box["y"] >= outer["y"] and box["y"] + box["height"] <= outer["y"] + outer["height"] + 0.5
+    assert box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5
+    assert not frame.locator("[data-testid=hint-path]").is_visible()   # no room for lists
+    scroll = frame.locator("html").evaluate("h => [h.scrollHeight, innerHeight]")
+    assert scroll[0] <= scroll[1], f"the embed scrolls: {scroll}"
+    page.locator(f"#{name}").screenshot(path=str(SHOTS / f"embed-{FRAMES[name][0]}x{FRAMES[name][1]}-hint.png"))
+    frame.locator("[data-action=hint-more]").tap()   # its own buttons act
+    assert panel.get_attribute("data-stage") == "2"
+    frame.locator("[data-action=hint-close]").tap()
+    assert not panel.is_visible()
+    assert frame.locator("[data-hint]").count() == 0
+    frame.locator("[data-testid=pad] [data-digit='1']").tap()   # the pad is back within reach
+
+
 def test_share_from_an_embed_has_no_embed_parameter(touch_page, site):
     page = touch_page
     page.goto(host_page(site, "small"))

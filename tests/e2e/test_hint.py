@@ -238,3 +238,17 @@ def test_the_path_says_where_the_logic_is_stuck(app_page):
     assert summary.text_content() == (f"The logic this page knows is stuck after {count} steps; "
                                       f"the hardest: {hardest}. From there, Reveal a cell or Solve.")
     assert app_page.locator("[data-testid=path-steps] li").count() == count
+
+
+def test_close_hides_the_hint_and_hint_shows_the_same_stage_again(app_page):
+    assert open_text(app_page, EASY) == "ready"
+    app_page.click("[data-action=hint]")
+    app_page.click("[data-action=hint]")
+    panel = app_page.locator(PANEL)
+    assert panel.get_attribute("data-stage") == "2"
+    assert app_page.locator("[data-hint]").count() > 0
+    app_page.click("[data-action=hint-close]")
+    assert not panel.is_visible()
+    assert app_page.locator("[data-hint]").count() == 0
+    app_page.click("[data-action=hint]")
+    assert panel.is_visible() and panel.get_attribute("data-stage") == "2"
