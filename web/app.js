@@ -21,6 +21,7 @@ const padEl = $("#pad");
 const shareEl = $("#share");
 const resumeEl = $("#resume");
 const cageHelpEl = $("#cage-help");
+const cageNewsEl = $("#cage-news");
 const introEl = $("#intro");
 const form = $("#open-form");
 const input = $("#puzzle-input");
@@ -264,6 +265,7 @@ function showCageHelp() {
     else cell.removeAttribute("aria-describedby");
   }
   if (!cage.clue) {
+    cageHelpEl.dataset.cell = String(state.selected);
     cageHelpEl.textContent = state.selected >= 0 ? "This cell is in no cage."
       : "Select a cell to list the combinations its cage can hold.";
     cageHelpEl.title = "";
@@ -272,8 +274,15 @@ function showCageHelp() {
   const list = cage.combinations === null ? "too many ways to list"
     : cage.combinations.length ? cage.combinations.join(" ") : "none fits the placed digits";
   const left = cage.left ? `, ${cage.left[0]} left in ${count(cage.left[1], "cell")}` : "";
-  cageHelpEl.textContent = `${cage.clue} in ${count(cage.cells, "cell")}${left}: ${list}`;
-  cageHelpEl.title = cageHelpEl.textContent;
+  const line = `${cage.clue} in ${count(cage.cells, "cell")}${left}: ${list}`;
+  // The line describes the selected cell, which screen readers read when the selection moves;
+  // a digit placed without moving changes it silently: say the new line then.
+  if (cageHelpEl.dataset.cell === String(state.selected) && cageHelpEl.textContent !== line) {
+    cageNewsEl.textContent = line;
+  }
+  cageHelpEl.dataset.cell = String(state.selected);
+  cageHelpEl.textContent = line;
+  cageHelpEl.title = line;
 }
 
 /** Opens what was pasted: the page URL becomes ?bd=… (plus jigmap/shape) and the grid is drawn. */

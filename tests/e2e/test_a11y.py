@@ -170,6 +170,13 @@ def test_the_selected_cells_cage_combinations_describe_it(page, site):
     assert " cells: " in page.locator("#cage-help").text_content()
     page.click("[data-cell=r9c9]")
     assert page.locator("[aria-describedby=cage-help]").get_attribute("data-cell") == "r9c9"
+    news = page.locator("[data-testid=cage-news]")
+    assert news.get_attribute("aria-live") == "polite" and news.text_content() == ""
+    page.keyboard.press(KILLER["solution"][80])   # a digit placed where the selection stays
+    line = page.locator("#cage-help").text_content()
+    assert news.text_content() == line and " left in " in line   # the changed line is said
+    page.click("[data-cell=r1c1]")                # moving on: the description, not the news
+    assert news.text_content() == line
     open_page(page, site, S9B["string"])   # no cages: no line, no description
     page.click("[data-cell=r1c2]")
     assert page.locator("[aria-describedby]").count() == 0
