@@ -359,11 +359,13 @@ def path_start(text: str, progress: list[str], solution: list[int] | None = None
     answer, logic = _logic_from(text, progress, solution)
     if answer:
         return answer
-    _, _, board, strategies, _ = logic
+    puzzle, position, board, strategies, _ = logic
     while len(_paths) >= PATHS_KEPT:
         del _paths[min(_paths)]
     _next_path_id += 1
-    _paths[_next_path_id] = {"walk": walk(board, strategies), "board": board, "steps": []}
+    # "positions": the reader's position after each step (explain.position_after), for path_progress
+    _paths[_next_path_id] = {"walk": walk(board, strategies), "puzzle": puzzle, "board": board,
+                             "position": position, "steps": [], "positions": []}
     return {"id": _next_path_id}
 
 
@@ -371,16 +373,19 @@ def path_step(path_id: int, max_seconds: float) -> dict:
     """Explains for about `max_seconds` more (one step at least). Unfinished: {"done": False,
     "steps": [the new steps' texts]}. Finished: {"done": True, "steps": [...], "status":
     "solved", "stuck" or "invalid" (with "reason": the position has no solution), "count": the
-    steps in all, "grade": {"hardest", "name", "level", "score"}}, and the path is forgotten."""
-    from .explain import BY_SLUG, grade
+    steps in all, "grade": {"hardest", "name", "level", "score"}}. A finished path is kept for
+    path_progress until path_cancel (or until PATHS_KEPT newer paths have started)."""
+    from .explain import BY_SLUG, grade, position_after
     path = _paths.get(path_id) if isinstance(path_id, int) else None
-    if path is None:
+    if path is None or path.get("done"):
         return {"error": f"no path with id {path_id} is running (finished or cancelled)"}
     if isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float)) \
             or not 0 < max_seconds < 3600:
         return {"error": f"max_seconds must be a number of seconds, not {max_seconds!r}"}
     started, new, problem = perf_counter(), [], None
     for step, board in path["walk"]:
+        _, path["position"] = position_after(path["board"], path["position"], step)
+        path["positions"].append(path["position"])
         path["board"] = board
         path["steps"].append(step)
         new.append(step.text)
@@ -391,7 +396,7 @@ def path_step(path_id: int, max_seconds: float) -> dict:
         problem = False   # the walk is over: solved or stuck
     if problem is None:
         return {"done": False, "steps": new}
-    del _paths[path_id]
+    path["done"] = True
     steps, board = path["steps"], path["board"]
     graded = grade(steps)
     finished = {"done": True, "steps": new, "count": len(steps),
@@ -401,8 +406,21 @@ def path_step(path_id: int, max_seconds: float) -> dict:
     return {**finished, "status": "solved" if board.is_solved() else "stuck"}
 
 
+def path_progress(path_id: int, count: int) -> dict:
+    """The reader's position after the first `count` steps of path `path_id` listed so far, as
+    each would have been applied (one undoable change for the page): {"progress"} or {"error"}."""
+    path = _paths.get(path_id) if isinstance(path_id, int) else None
+    if path is None:
+        return {"error": f"no path with id {path_id} (cancelled, or too old)"}
+    steps = _whole(count)
+    if steps is None or not 1 <= steps <= len(path["positions"]):
+        return {"error": f"count must be a step of the path, 1 to {len(path['positions'])}, "
+                         f"not {count!r}"}
+    return {"progress": progress_notation(path["puzzle"], path["positions"][steps - 1])}
+
+
 def path_cancel(path_id: int) -> dict:
-    """Forgets path `path_id` (nothing happens if it has finished already)."""
+    """Forgets path `path_id`, finished or not (nothing happens if it is gone already)."""
     if isinstance(path_id, int):
         _paths.pop(path_id, None)
     return {}

@@ -106,3 +106,29 @@ def test_a_wrong_position_the_solver_could_not_check_ends_invalid(monkeypatch):
     answer = api.path_step(started["id"], 60.0)
     assert answer["status"] == "invalid" and answer["reason"].startswith("The position has no solution")
     assert answer["count"] >= 1
+
+
+def test_the_position_after_any_step_is_the_one_the_hints_lead_to():
+    progress = api.decode_view(EASY)["progress"]
+    started = api.path_start(EASY, progress)
+    whole = api.path_step(started["id"], 60.0)
+    assert whole["done"] and whole["count"] > 5
+    position = progress
+    for count in range(1, 6):   # hint after hint, applied as the page applies them
+        position = api.hint_view(EASY, position)["progress"]
+        assert api.path_progress(started["id"], count) == {"progress": position}
+    last = api.path_progress(started["id"], whole["count"])["progress"]
+    assert all(note[0] in "gs" for note in last)   # solved: every cell holds a digit
+    for count in (0, whole["count"] + 1, "1", None, 1.5):
+        assert "error" in api.path_progress(started["id"], count), count
+    api.path_cancel(started["id"])
+    assert "error" in api.path_progress(started["id"], 1)
+
+
+def test_a_path_can_be_followed_while_it_is_still_being_listed():
+    progress = api.decode_view(EASY)["progress"]
+    started = api.path_start(EASY, progress)
+    first = api.path_step(started["id"], 1e-9)   # one step so far
+    assert not first["done"] and len(first["steps"]) == 1
+    assert api.path_progress(started["id"], 1) == {"progress": api.hint_view(EASY, progress)["progress"]}
+    assert "error" in api.path_progress(started["id"], 2)

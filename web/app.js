@@ -255,6 +255,8 @@ function showRemaining() {
 /** Caged puzzles: the selected cell's cage and the digits that can still fill it, narrowed by the
  * placed digits only (cage_view), as a killer player's table of combinations. One line of fixed
  * height under the board, so nothing moves as the selection does (the whole list in its title). */
+let cageHelpFor = -1;   // the cell the cage line was last written for
+
 function showCageHelp() {
   if (cageHelpEl.hidden) return;
   const cage = state.view && state.selected >= 0
@@ -265,7 +267,7 @@ function showCageHelp() {
     else cell.removeAttribute("aria-describedby");
   }
   if (!cage.clue) {
-    cageHelpEl.dataset.cell = String(state.selected);
+    cageHelpFor = state.selected;
     cageHelpEl.textContent = state.selected >= 0 ? "This cell is in no cage."
       : "Select a cell to list the combinations its cage can hold.";
     cageHelpEl.title = "";
@@ -277,10 +279,10 @@ function showCageHelp() {
   const line = `${cage.clue} in ${count(cage.cells, "cell")}${left}: ${list}`;
   // The line describes the selected cell, which screen readers read when the selection moves;
   // a digit placed without moving changes it silently: say the new line then.
-  if (cageHelpEl.dataset.cell === String(state.selected) && cageHelpEl.textContent !== line) {
+  if (cageHelpFor === state.selected && cageHelpEl.textContent !== line) {
     cageNewsEl.textContent = line;
   }
-  cageHelpEl.dataset.cell = String(state.selected);
+  cageHelpFor = state.selected;
   cageHelpEl.textContent = line;
   cageHelpEl.title = line;
 }

@@ -171,7 +171,8 @@ export function createHints(glue) {
         pathSummary.textContent = `No path: ${answer.error}`;
         return;
       }
-      pathSteps.append(...answer.steps.map((step) => el("li", {}, step)));
+      const listed = pathSteps.children.length;
+      pathSteps.append(...answer.steps.map((step, i) => pathItem(step, listed + i + 1)));
       if (answer.done) {
         job.done = true;
         pathCount.textContent = "";
@@ -184,8 +185,25 @@ export function createHints(glue) {
   }
 
   function stopPath() {
-    if (path && !path.done) glue.invoke("path_cancel", path.id);
+    if (path?.id) glue.invoke("path_cancel", path.id);
     path = null;
+  }
+
+  /** A step of the path: pressing it applies the path up to there (one undoable change). */
+  function pathItem(text, count) {
+    const go = el("button", { type: "button", class: "path-go", "data-action": "path-go",
+                              title: "Apply the path up to this step (Undo or Previous takes it back)" }, text);
+    go.addEventListener("click", () => followPath(count));
+    return el("li", {}, go);
+  }
+
+  function followPath(count) {
+    if (!path?.id) return;
+    const answer = glue.invoke("path_progress", path.id, count);
+    if (answer.error) return;
+    applied.push({ before: path.key, text: count === 1 ? "The path's first step" : `The path's first ${count} steps` });
+    glue.commit(answer.progress);   // the position moves on: the path goes (onChange)
+    renderLog();
   }
 
   function pathOutcome({ status, count, grade, reason }) {

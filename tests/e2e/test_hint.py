@@ -252,3 +252,24 @@ def test_close_hides_the_hint_and_hint_shows_the_same_stage_again(app_page):
     assert app_page.locator("[data-hint]").count() == 0
     app_page.click("[data-action=hint]")
     assert panel.is_visible() and panel.get_attribute("data-stage") == "2"
+
+
+def test_a_step_of_the_path_applies_the_path_up_to_it(app_page):
+    from pycore import api
+
+    progress = api.decode_view(EASY)["progress"]
+    for _ in range(5):   # five hints applied, as the path's first five steps are
+        progress = api.hint_view(EASY, progress)["progress"]
+    assert open_text(app_page, EASY) == "ready"
+    before = cells(app_page)
+    app_page.click("[data-action=hint]")
+    app_page.locator("[data-testid=hint-path] summary").click()
+    app_page.locator("[data-testid=path-summary]").filter(has_text="Solved by logic").wait_for()
+    app_page.locator("[data-testid=path-steps] li").nth(4).locator("button").click()
+    values = [c[0] for c in cells(app_page)]
+    assert values == [note[1:] if note[0] in "gs" else "" for note in progress]
+    log = app_page.locator("[data-testid=hint-steps] li")
+    assert log.all_text_contents() == ["The path's first 5 steps"]
+    assert app_page.locator("[data-testid=path-steps] li").count() == 0   # the path was for before
+    app_page.click("[data-action=step-back]")   # Previous takes the five back at once
+    assert [c[:2] for c in cells(app_page)] == [c[:2] for c in before]
