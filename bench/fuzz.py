@@ -296,15 +296,23 @@ def page_calls(count: int, seed: int, budget: float) -> int:
 
 
 def path_slices(api, text: str, progress: list[str]) -> dict:
-    """The hint panel's whole path: path_start, then two slices of 0.2 s, as the page would ask
-    (a path not done by then is cancelled, as closing the list does)."""
+    """The hint panel's whole path: path_start, two slices of 0.2 s, the position after the last
+    step listed (path_progress), then path_cancel, as the page asks."""
     started = api.path_start(text, progress)
     if "id" not in started:
         return started
+    listed = 0
     for _ in range(2):
         answer = api.path_step(started["id"], 0.2)
-        if answer.get("done") or "error" in answer:
+        if "error" in answer:
             return answer
+        listed += len(answer["steps"])
+        if answer["done"]:
+            break
+    if listed:   # pressing the last step listed
+        answer = api.path_progress(started["id"], listed)
+        if "progress" not in answer:
+            raise AssertionError(f"path_progress of a listed step: {answer}")
     return api.path_cancel(started["id"])
 
 
