@@ -175,7 +175,7 @@ export function createHints(glue) {
       pathSteps.append(...answer.steps.map((step, i) => pathItem(step, listed + i + 1)));
       if (answer.done) {
         job.done = true;
-        pathCount.textContent = "";
+        pathCount.textContent = answer.count ? "Press a step to play the path up to it." : "";
         pathSummary.textContent = pathOutcome(answer);
         return;
       }
