@@ -180,3 +180,18 @@ def test_the_selected_cells_cage_combinations_describe_it(page, site):
     open_page(page, site, S9B["string"])   # no cages: no line, no description
     page.click("[data-cell=r1c2]")
     assert page.locator("[aria-describedby]").count() == 0
+
+
+def test_the_keys_are_listed_under_the_page_and_open_by_keyboard(page, site):
+    open_page(page, site, S9B["string"])
+    keys = page.locator("[data-testid=keys]")
+    assert not keys.evaluate("d => d.open")
+    keys.locator("summary").focus()
+    page.keyboard.press("Enter")
+    assert keys.evaluate("d => d.open")
+    listed = keys.locator("dt").all_text_contents()
+    for key in ("Shift+digit", "Space", "Backspace", "Arrows", "Ctrl+Z", "Escape"):
+        assert any(key in dt for dt in listed) or key == "Escape" and "Escape" in keys.text_content(), key
+    page.goto(f"{site.url}?bd={S9B['string']}&embed=1")
+    assert wait_started(page) == "ready"
+    assert not keys.is_visible()   # an embed has no footer
