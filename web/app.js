@@ -782,6 +782,40 @@ boardEl.addEventListener("pointerover", (event) => {
 addEventListener("pointerup", () => { dragging = false; });
 addEventListener("pointercancel", () => { dragging = false; });
 
+// Touch: a long press on a cell adds it to the selection (again, takes it out), as a phone has no
+// Ctrl; a finger that moves first is scrolling, and a plain tap selects one cell.
+const LONG_PRESS_MS = 450;
+let longPress = null;   // {timer, x, y} while a finger rests on a cell
+boardEl.addEventListener("pointerdown", (event) => {
+  const cell = event.target.closest(".cell");
+  if (!cell || !state.view || event.pointerType === "mouse") return;
+  clearTimeout(longPress?.timer);
+  const index = Number(cell.dataset.index);
+  longPress = {
+    x: event.clientX, y: event.clientY,
+    timer: setTimeout(() => {
+      longPress = null;
+      select(index, { toggle: true });
+      pressed = true;   // the click that ends this press has nothing left to do
+    }, LONG_PRESS_MS),
+  };
+});
+boardEl.addEventListener("pointermove", (event) => {
+  if (longPress && Math.hypot(event.clientX - longPress.x, event.clientY - longPress.y) > 10) {
+    clearTimeout(longPress.timer);
+    longPress = null;
+  }
+});
+for (const type of ["pointerup", "pointercancel"]) {
+  boardEl.addEventListener(type, () => {
+    clearTimeout(longPress?.timer);
+    longPress = null;
+  });
+}
+boardEl.addEventListener("contextmenu", (event) => {
+  if (event.target.closest(".cell")) event.preventDefault();   // a long press is ours, not a menu
+});
+
 boardEl.addEventListener("click", (event) => {
   const cell = event.target.closest(".cell");
   if (pressed) {

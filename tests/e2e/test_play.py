@@ -340,3 +340,37 @@ def test_a_mouse_drag_selects_the_cells_it_passes(page, site):
     assert selected(page) == ["r4c2", "r4c3", "r4c4", "r4c5", "r5c5"]
     page.mouse.click(*centre(cell(3, 2)))    # r3c2 holds a digit: a click still selects it alone
     assert selected(page) == ["r3c2"]
+
+
+LONG_PRESS = """([selector, moveBy]) => new Promise((done) => {
+  const cell = document.querySelector(selector);
+  const box = cell.getBoundingClientRect();
+  const at = (dx) => ({ pointerType: "touch", pointerId: 7, isPrimary: true, bubbles: true,
+                        clientX: box.x + 5 + dx, clientY: box.y + 5 });
+  cell.dispatchEvent(new PointerEvent("pointerdown", at(0)));
+  if (moveBy) cell.dispatchEvent(new PointerEvent("pointermove", at(moveBy)));
+  setTimeout(() => { cell.dispatchEvent(new PointerEvent("pointerup", at(moveBy))); done(); }, 700);
+})"""
+
+
+def test_a_long_press_adds_a_cell_on_a_touch_screen(browser, site):
+    from conftest import guarded_context
+    context, guard = guarded_context(browser, site, viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    open_page(page, site, KILLER["string"])
+    a, b, c = cell(1, 1), cell(1, 2), cell(2, 1)
+    page.tap(a)
+    page.evaluate(LONG_PRESS, [b, 0])
+    page.evaluate(LONG_PRESS, [c, 0])
+    assert selected(page) == ["r1c1", "r1c2", "r2c1"]
+    page.evaluate(LONG_PRESS, [cell(9, 9), 40])   # the finger moved: scrolling, not selecting
+    assert selected(page) == ["r1c1", "r1c2", "r2c1"]
+    page.tap("[data-action=pencil]")
+    page.tap("[data-testid=pad] [data-digit='6']")
+    assert marks(page, a, b, c) == ["6", "6", "6"]
+    page.evaluate(LONG_PRESS, [b, 0])             # again: out of the selection
+    assert selected(page) == ["r1c1", "r2c1"]
+    page.tap(b)                                     # a plain tap: one cell
+    assert selected(page) == ["r1c2"]
+    context.close()
+    guard.check()
