@@ -25,11 +25,7 @@ def cage_combinations(board: Board) -> Step | None:
     for index, cage in enumerate(board.puzzle.cages):
         if len(cage.cells) == 1:
             continue   # single-cell-cage places it
-        cells, cands, fits = cage_fits(board, index)
-        if not cells or not fits:
-            continue   # a filled cage, or a broken one that the contradiction check reports
-        keep = union_of(fits, len(cells))
-        removals = sum((board.candidates[c] & ~k).bit_count() for c, k in zip(cells, keep))
+        cells, fits, keep, removals = cage_outcome(board, index)
         rank = (len(fits), -removals)
         if removals and (best is None or rank < best[0]):
             best = rank, index, cells, fits, keep
@@ -40,6 +36,26 @@ def cage_combinations(board: Board) -> Step | None:
                 f"Killer combinations: {cage_label(board, index)} can only be "
                 f"{combos_text(fits)}{placed_note(board, index)}", trimmed(board, cells, keep),
                 cells=cells, cages=(index,))
+
+
+_outcomes: dict = {}
+
+
+def cage_outcome(board: Board, index: int):
+    """(open cells, fitting combinations, the digits they leave each cell, how many candidates
+    that removes) of a cage; no fits for a filled or broken cage. Memoised on the cage and its
+    cells' state: a step changes few cages, and every hint looks at them all."""
+    cage = board.puzzle.cages[index]
+    key = (board.size, cage, tuple(board.values[c] or -board.candidates[c] for c in cage.cells))
+    found = _outcomes.get(key)
+    if found is None:
+        if len(_outcomes) > 50_000:
+            _outcomes.clear()
+        cells, _, fits = cage_fits(board, index)
+        keep = union_of(fits, len(cells)) if cells and fits else ()
+        removals = sum((board.candidates[c] & ~k).bit_count() for c, k in zip(cells, keep))
+        found = _outcomes[key] = (cells, fits, keep, removals)
+    return found
 
 
 def placed_note(board: Board, index: int) -> str:
