@@ -72,8 +72,10 @@ def single_cell_cage(board: Board) -> Step | None:
         if board.values[cell] or not 1 <= cage.total <= board.size or not board.has(cell, cage.total):
             continue   # filled, or broken: the contradiction check reports it
         clue = "clue" if board.puzzle.kind in ARITHMETIC_KINDS else "total"
+        digit = digit_name(cage.total)   # a 16×16 grid writes a total of 12 as the digit C
+        holds = digit if digit == str(cage.total) else f"{cage.total}, the digit {digit}"
         return Step("single-cell-cage", f"Single-cell cage: {g.name(cell)} is a cage of one "
-                    f"cell, so it holds its {clue}: {digit_name(cage.total)}",
+                    f"cell, so it holds its {clue}: {holds}",
                     placements=((cell, cage.total),), cells=(cell,), cages=(index,))
     return None
 

@@ -61,6 +61,9 @@ def test_a_single_cell_killer_cage_is_placed_by_its_own_step():
     assert names(step.placements) == {("E5", 7)}
     assert step.text == "Single-cell cage: E5 is a cage of one cell, so it holds its total: 7"
     assert find("cage-combinations", board) is None
+    big = make_board(kind="killer", size=16, cages=[((5,), 12)])   # 12 is written C there
+    assert find("single-cell-cage", big).text == ("Single-cell cage: R1C6 is a cage of one cell, so "
+                                                  "it holds its total: 12, the digit C")
 
 
 def test_cage_combinations_starts_with_the_cage_of_fewest_combinations():
