@@ -266,7 +266,7 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
                 "reveal": True}
     strategy = BY_SLUG[step.strategy]
     g = board.geometry
-    _, after = position_after(board, position, step)
+    after = position_after(board.apply(step), position, step)
     look = look_here(step, g, puzzle.kind)
     named = set(step.cells) | {c for c, _ in step.placements + step.eliminations}
     marks = {str(c): "".join(digit_char(d) for d in digits_of(board.candidates[c]))
@@ -384,7 +384,7 @@ def path_step(path_id: int, max_seconds: float) -> dict:
         return {"error": f"max_seconds must be a number of seconds, not {max_seconds!r}"}
     started, new, problem = perf_counter(), [], None
     for step, board in path["walk"]:
-        _, path["position"] = position_after(path["board"], path["position"], step)
+        path["position"] = position_after(board, path["position"], step)
         path["positions"].append(path["position"])
         path["board"] = board
         path["steps"].append(step)

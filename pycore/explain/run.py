@@ -143,12 +143,12 @@ def _notation(board: Board) -> list[str]:
     return out
 
 
-def position_after(board: Board, position: Position, step) -> tuple[Board, Position]:
-    """The board and the reader's position after `step`. Cells the reader never narrowed (no pencil
-    marks, or every digit) stay that way unless the step eliminates from them, so applying a hint
-    does not fill the grid with pencil marks; narrowed cells keep the board's candidates."""
-    after = board.apply(step)
-    all_digits = board.geometry.all_digits
+def position_after(after: Board, position: Position, step) -> Position:
+    """The reader's position after `step`, given the board after it (`board.apply(step)`, or
+    what `walk` yields). Cells the reader never narrowed (no pencil marks, or every digit) stay
+    that way unless the step eliminates from them, so applying a hint does not fill the grid
+    with pencil marks; narrowed cells keep the board's candidates."""
+    all_digits = after.geometry.all_digits
     touched = {cell for cell, _ in step.eliminations}
     solved = list(position.solved)
     for cell, digit in step.placements:
@@ -161,7 +161,7 @@ def position_after(board: Board, position: Position, step) -> tuple[Board, Posit
             candidates.append(after.candidates[cell])
         else:
             candidates.append(marks)
-    return after, Position(tuple(solved), tuple(candidates))
+    return Position(tuple(solved), tuple(candidates))
 
 
 def look_here(step, geometry, kind: str = "sudoku") -> str:
