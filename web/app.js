@@ -757,14 +757,30 @@ function share() {
 // The grid is one tab stop (roving tabindex): the selected cell, or A1 before any selection.
 // Focusing a cell selects it, so Tab lands on a selected cell and the keys below act on it.
 // Ctrl (Cmd) or Shift with a click adds a cell to the selection (again, takes it out); a mouse
-// drag over the grid selects the cells it passes. Touch keeps one cell: a finger's drag scrolls.
+// drag over the grid selects the cells it passes. Touch: a long press adds a cell, as a phone has
+// no Ctrl; a finger that moves first is scrolling, and a plain tap selects one cell.
+const LONG_PRESS_MS = 450;
 let dragging = false;      // a mouse button held down since a press on a cell
+let longPress = null;      // {timer, x, y} while a finger rests on a cell
 let pressed = false;       // that press selected already: its click has nothing left to do
 boardEl.addEventListener("pointerdown", (event) => {
   pressed = false;   // a press released off the board never clicked: its flag must not linger
   const cell = event.target.closest(".cell");
-  if (!cell || !state.view || event.pointerType !== "mouse" || event.button !== 0) return;
+  if (!cell || !state.view) return;
   const index = Number(cell.dataset.index);
+  if (event.pointerType !== "mouse") {
+    clearTimeout(longPress?.timer);
+    longPress = {
+      x: event.clientX, y: event.clientY,
+      timer: setTimeout(() => {
+        longPress = null;
+        select(index, { toggle: true });
+        pressed = true;
+      }, LONG_PRESS_MS),
+    };
+    return;
+  }
+  if (event.button !== 0) return;
   if (event.ctrlKey || event.metaKey || event.shiftKey) select(index, { toggle: event.ctrlKey || event.metaKey, extend: event.shiftKey });
   else select(index);
   dragging = pressed = true;
@@ -779,39 +795,16 @@ boardEl.addEventListener("pointerover", (event) => {
   select(index, { extend: true });
   cell.focus({ preventScroll: true });
 });
-addEventListener("pointerup", () => { dragging = false; });
-addEventListener("pointercancel", () => { dragging = false; });
-
-// Touch: a long press on a cell adds it to the selection (again, takes it out), as a phone has no
-// Ctrl; a finger that moves first is scrolling, and a plain tap selects one cell.
-const LONG_PRESS_MS = 450;
-let longPress = null;   // {timer, x, y} while a finger rests on a cell
-boardEl.addEventListener("pointerdown", (event) => {
-  const cell = event.target.closest(".cell");
-  if (!cell || !state.view || event.pointerType === "mouse") return;
-  clearTimeout(longPress?.timer);
-  const index = Number(cell.dataset.index);
-  longPress = {
-    x: event.clientX, y: event.clientY,
-    timer: setTimeout(() => {
-      longPress = null;
-      select(index, { toggle: true });
-      pressed = true;   // the click that ends this press has nothing left to do
-    }, LONG_PRESS_MS),
-  };
-});
 boardEl.addEventListener("pointermove", (event) => {
-  if (longPress && Math.hypot(event.clientX - longPress.x, event.clientY - longPress.y) > 10) {
-    clearTimeout(longPress.timer);
-    longPress = null;
-  }
+  if (longPress && Math.hypot(event.clientX - longPress.x, event.clientY - longPress.y) > 10) endPress();
 });
-for (const type of ["pointerup", "pointercancel"]) {
-  boardEl.addEventListener(type, () => {
-    clearTimeout(longPress?.timer);
-    longPress = null;
-  });
+function endPress() {
+  dragging = false;
+  clearTimeout(longPress?.timer);
+  longPress = null;
 }
+addEventListener("pointerup", endPress);
+addEventListener("pointercancel", endPress);
 boardEl.addEventListener("contextmenu", (event) => {
   if (event.target.closest(".cell")) event.preventDefault();   // a long press is ours, not a menu
 });
