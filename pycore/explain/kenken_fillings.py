@@ -12,7 +12,7 @@ from functools import lru_cache
 from math import prod
 
 from ..model import ARITHMETIC_KINDS, OPERATOR_SIGNS, clue, digit_name, digits_of
-from .board import Board, geometry_of
+from .board import Board, digits_text, geometry_of
 
 # Enumeration steps before a cage counts as too open to list (a wide + cage early on): such a
 # cage is skipped until its cells narrow. Fillings above FILLING_LIMIT are not listed either.
@@ -193,6 +193,5 @@ def eliminations_text(board: Board, eliminations) -> str:
     by_cells: dict[tuple[int, ...], list[int]] = {}
     for digit, cells in sorted(by_digit.items()):
         by_cells.setdefault(tuple(sorted(cells)), []).append(digit)
-    return "; ".join(f"{'/'.join(map(digit_name, digits))} "
-                     f"{'leaves' if len(digits) == 1 else 'leave'} "
+    return "; ".join(f"{digits_text(digits)} {'leaves' if len(digits) == 1 else 'leave'} "
                      f"{board.geometry.names(cells)}" for cells, digits in by_cells.items())
