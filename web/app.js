@@ -245,18 +245,17 @@ function showRemaining() {
     const left = remaining?.[i];
     const name = key.dataset.digit.toUpperCase();
     key.querySelector(".left").textContent = left ? String(left) : "";
-    key.dataset.remaining = left ?? "";
     key.classList.toggle("placed-all", left === 0);
     key.setAttribute("aria-label", left === undefined ? name
       : left ? `${name}, ${left} to place` : `${name}, all placed`);
   }
 }
 
+let cageHelpFor = -1;   // the cell the cage line was last written for
+
 /** Caged puzzles: the selected cell's cage and the digits that can still fill it, narrowed by the
  * placed digits only (cage_view), as a killer player's table of combinations. One line of fixed
  * height under the board, so nothing moves as the selection does (the whole list in its title). */
-let cageHelpFor = -1;   // the cell the cage line was last written for
-
 function showCageHelp() {
   if (cageHelpEl.hidden) return;
   const cage = state.view && state.selected >= 0
