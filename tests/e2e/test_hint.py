@@ -29,11 +29,15 @@ def first(kind: str, label_part: str = "") -> str:
 BIG = next(r["strings"]["versioned"] for r in DEV if r["size"] == 16)
 
 
-def expected_first_step(string: str) -> dict:
-    """The first step as the command line explains it (the page must show the same step)."""
-    out = subprocess.run([sys.executable, "-m", "pycore", "explain", string, "--max-steps", "1"],
+def expected_path(string: str, *options: str) -> dict:
+    """The position explained by the command line (the page must show the same steps)."""
+    out = subprocess.run([sys.executable, "-m", "pycore", "explain", string, *options],
                          capture_output=True, text=True, check=True).stdout
-    return json.loads(out)["steps"][0]
+    return json.loads(out)
+
+
+def expected_first_step(string: str) -> dict:
+    return expected_path(string, "--max-steps", "1")["steps"][0]
 
 
 def decoded(string: str) -> dict:
@@ -190,12 +194,6 @@ def test_hint_stages_are_recorded_and_stay_on_screen(app_page, device, width, he
             assert panel["y"] >= grid["y"] + grid["height"] - 1, "the panel sits under the grid"
             app_page.screenshot(path=str(shots / f"hint-{device}-{name}-stage{stage}.png"),
                                 full_page=True)
-
-
-def expected_path(string: str) -> dict:
-    out = subprocess.run([sys.executable, "-m", "pycore", "explain", string],
-                         capture_output=True, text=True, check=True).stdout
-    return json.loads(out)
 
 
 def test_the_whole_path_lists_every_step_and_grades_the_puzzle(app_page):
