@@ -25,6 +25,19 @@ def digits_text(mask_or_digits) -> str:
     return "/".join(digit_name(d) for d in digits)
 
 
+def leaves_text(geometry, eliminations) -> str:
+    """"3/4 leave A2 and B2; 9 leaves A1": each digit with the cells it leaves, digits that leave
+    the same cells said together, digits ascending."""
+    by_digit: dict[int, list[int]] = {}
+    for cell, digit in eliminations:
+        by_digit.setdefault(digit, []).append(cell)
+    by_cells: dict[tuple[int, ...], list[int]] = {}
+    for digit, cells in sorted(by_digit.items()):
+        by_cells.setdefault(tuple(sorted(set(cells))), []).append(digit)
+    return "; ".join(f"{digits_text(digits)} {'leaves' if len(digits) == 1 else 'leave'} "
+                     f"{geometry.names(cells)}" for cells, digits in by_cells.items())
+
+
 NUMBERED = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}
 
 

@@ -6,8 +6,8 @@ is a shortest chain that eliminates something; the length caps keep a scan withi
 from __future__ import annotations
 
 from ..model import digit_name
-from .board import Board, Step
-from .links import LinkGraph, Shape, bits, eliminations_text, live_candidates, shape_of
+from .board import Board, Step, leaves_text
+from .links import LinkGraph, Shape, bits, live_candidates, shape_of
 
 # longest chains tried, in strong links (a chain of k strong links has 2k nodes)
 MAX_X_CHAIN = 8
@@ -122,7 +122,7 @@ def x_chain(board: Board) -> Step | None:
                           f"{graph.notation(chain, digits=False)} puts "
                           f"{digit_name(digit)} in {graph.where(graph.nodes[start])} or "
                           f"{graph.where(graph.nodes[end])}, so "
-                          f"{eliminations_text(graph.eliminations(kill), g)}")
+                          f"{leaves_text(g, graph.eliminations(kill))}")
     return None
 
 
@@ -143,7 +143,7 @@ def xy_chain(board: Board) -> Step | None:
         return chain_step("xy-chain", graph, chain, kill,
                           f"XY-Chain: {graph.notation(chain)} puts {first.digit} in "
                           f"{graph.where(first)} or {graph.where(last)}, so "
-                          f"{eliminations_text(graph.eliminations(kill), board.geometry)}")
+                          f"{leaves_text(board.geometry, graph.eliminations(kill))}")
     return None
 
 
@@ -173,11 +173,11 @@ def aic(board: Board) -> Step | None:
                               f"AIC, continuous loop {graph.notation(chain + [start])}"
                               f"{graph.als_note(chain)}: every "
                               f"weak link in it has a true end, so "
-                              f"{eliminations_text(graph.eliminations(kill), g)}")
+                              f"{leaves_text(g, graph.eliminations(kill))}")
         return chain_step("aic", graph, chain, kill,
                           f"AIC {graph.notation(chain)}{graph.als_note(chain)}: "
                           f"{graph.claim(start)} or {graph.claim(end)}, so "
-                          f"{eliminations_text(graph.eliminations(kill), g)}")
+                          f"{leaves_text(g, graph.eliminations(kill))}")
     return None
 
 

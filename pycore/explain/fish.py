@@ -16,8 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..model import digit_name, joined, row_name
-from .board import Board, Step
-from .subsets import leaves_text
+from .board import Board, Step, leaves_text
 
 NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 SLUGS = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}

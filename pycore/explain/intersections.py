@@ -8,8 +8,7 @@ column (B is then a box, region or window: two lines share at most one cell).
 from __future__ import annotations
 
 from ..model import digit_name
-from .board import Board, Step
-from .subsets import leaves_text
+from .board import Board, Step, leaves_text
 
 
 def confinement(board: Board, lines: bool, slug: str) -> Step | None:

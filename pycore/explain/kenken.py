@@ -9,8 +9,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..model import digit_name, digits_of
-from .board import Board, Step, digits_text
-from .kenken_fillings import (applies, cage_name, describe, eliminations_text, fillings, layout,
+from .board import Board, Step, digits_text, leaves_text
+from .kenken_fillings import (applies, cage_name, describe, fillings, layout,
                               possible, required)
 from .kenken_lines import line_product, line_sum, parity
 
@@ -43,7 +43,7 @@ def cage_arithmetic(board: Board) -> Step | None:
     return Step("cage-arithmetic",
                 f"Cage arithmetic: with the candidates left, {cage_name(board, index)} "
                 f"can only be {describe(fills, cage.op)}, so "
-                f"{eliminations_text(board, eliminations)}",
+                f"{leaves_text(board.geometry, eliminations)}",
                 eliminations=eliminations, cells=cage.cells, cages=(index,))
 
 
@@ -67,7 +67,7 @@ def cage_line_overlap(board: Board) -> Step | None:
                 return Step("cage-line-overlap",
                             f"Cage/line overlap: every filling of {cage_name(board, index)} puts "
                             f"{digits_text(need)} in {g.houses[unit].name} ({g.names(inside)}), "
-                            f"so {eliminations_text(board, eliminations)}",
+                            f"so {leaves_text(board.geometry, eliminations)}",
                             eliminations=eliminations, cells=tuple(inside), units=(unit,),
                             cages=(index,))
     cage_of = g.cage_of
@@ -103,7 +103,7 @@ def _confined(board: Board, index: int, unit: int, d: int, places) -> Step | Non
                 f"Cage/line overlap: {digit_name(d)} can only go in {g.houses[unit].name} at "
                 f"{g.names(places)}, inside {cage_name(board, index)}, so the cage holds "
                 f"{digit_name(d)} there "
-                f"and is {describe(kept, cage.op)}: {eliminations_text(board, eliminations)}",
+                f"and is {describe(kept, cage.op)}: {leaves_text(board.geometry, eliminations)}",
                 eliminations=eliminations, cells=tuple(places), units=(unit,), cages=(index,))
 
 
@@ -193,7 +193,7 @@ def _pair_step(board: Board, a: int, b: int) -> Step | None:
         return Step("cage-subsets",
                     f"Cage subsets: {pair_words} cannot repeat a digit where their cells see "
                     f"each other, and only the fillings that fit side by side can stand, so "
-                    f"{eliminations_text(board, eliminations)}",
+                    f"{leaves_text(board.geometry, eliminations)}",
                     eliminations=eliminations, cells=tuple(sorted(both)), cages=(a, b))
     fills_a, fills_b = fillings(board, a), fillings(board, b)
     for unit, digits in need.items():
@@ -209,7 +209,7 @@ def _pair_step(board: Board, a: int, b: int) -> Step | None:
                         f"Cage subsets: {pair_words} cannot share a digit in "
                         f"{g.houses[unit].name}, and every way to fill them side by side puts "
                         f"{digits_text(digits)} in {g.names(inside)}, so "
-                        f"{eliminations_text(board, eliminations)}",
+                        f"{leaves_text(board.geometry, eliminations)}",
                         eliminations=eliminations, cells=tuple(sorted(inside)), units=(unit,),
                         cages=(a, b))
     return None

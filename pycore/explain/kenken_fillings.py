@@ -12,7 +12,7 @@ from functools import lru_cache
 from math import prod
 
 from ..model import ARITHMETIC_KINDS, OPERATOR_SIGNS, clue, digit_name, digits_of
-from .board import Board, digits_text, geometry_of
+from .board import Board, geometry_of
 
 # Enumeration steps before a cage counts as too open to list (a wide + cage early on): such a
 # cage is skipped until its cells narrow. Fillings above FILLING_LIMIT are not listed either.
@@ -183,15 +183,3 @@ def describe(fills, op: str, most: int = 4) -> str:
     if len(seen) > most:
         words.append(f"{len(seen) - most} more")
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def eliminations_text(board: Board, eliminations) -> str:
-    """"5 leaves A1 and A2; 3/4 leave B1": digits that leave the same cells go together."""
-    by_digit: dict[int, list[int]] = {}
-    for cell, digit in eliminations:
-        by_digit.setdefault(digit, []).append(cell)
-    by_cells: dict[tuple[int, ...], list[int]] = {}
-    for digit, cells in sorted(by_digit.items()):
-        by_cells.setdefault(tuple(sorted(cells)), []).append(digit)
-    return "; ".join(f"{digits_text(digits)} {'leaves' if len(digits) == 1 else 'leave'} "
-                     f"{board.geometry.names(cells)}" for cells, digits in by_cells.items())

@@ -11,8 +11,8 @@ from functools import lru_cache
 from math import factorial, prod
 
 from ..model import digits_of, joined, row_name
-from .board import Board, Step, geometry_of
-from .kenken_fillings import applies, eliminations_text, fillings, layout
+from .board import Board, Step, geometry_of, leaves_text
+from .kenken_fillings import applies, fillings, layout
 
 # Equations over more possible assignments than SEARCH_LIMIT are only bounded (sums) or left
 # alone (products with outies); NODE_LIMIT caps any one search.
@@ -123,7 +123,7 @@ def parity(board: Board) -> Step | None:
                         f"{_odd_word(cages_odd)}, so {g.names(cells)} "
                         f"{'add' if not outs else 'add (or subtract)'} to "
                         f"{_odd_word(odd_total)} and {g.name(cell)} is "
-                        f"{'odd' if odd else 'even'}: {eliminations_text(board, eliminations)}",
+                        f"{'odd' if odd else 'even'}: {leaves_text(board.geometry, eliminations)}",
                         eliminations=eliminations, cells=tuple(sorted(cells)), units=area.units,
                         cages=tuple(cages))
     return None
@@ -294,7 +294,7 @@ def _elimination_step(board, slug, rule, terms, allowed, area, cages):
                          for d in digits_of(board.candidates[c] & ~mask))
     if not eliminations:
         return None
-    return Step(slug, f"{rule()}: {eliminations_text(board, eliminations)}",
+    return Step(slug, f"{rule()}: {leaves_text(board.geometry, eliminations)}",
                 eliminations=eliminations, cells=tuple(sorted(c for c, _ in terms)),
                 units=area.units, cages=tuple(cages))
 

@@ -3,7 +3,7 @@ written in SudokuWiki's words."""
 from __future__ import annotations
 
 from ..model import digit_name, digits_of
-from .board import Board, Step, digits_text
+from .board import Board, Step, leaves_text
 from .killer_sums import fitting_combinations
 
 
@@ -48,25 +48,10 @@ def trimmed(board: Board, cells, masks) -> tuple[tuple[int, int], ...]:
                  for d in digits_of(board.candidates[c] & ~keep))
 
 
-def removal_text(board: Board, eliminations) -> str:
-    """"3/4 leave A2 and B2; 9 leaves A1": cells grouped by the digits they lose."""
-    lost: dict[int, int] = {}
-    for c, d in eliminations:
-        lost[c] = lost.get(c, 0) | 1 << (d - 1)
-    by_digits: dict[int, list[int]] = {}
-    for c in sorted(lost):
-        by_digits.setdefault(lost[c], []).append(c)
-    parts = []
-    for mask, cells in by_digits.items():
-        verb = "leaves" if len(digits_of(mask)) == 1 else "leave"
-        parts.append(f"{digits_text(mask)} {verb} {board.geometry.names(cells)}")
-    return "; ".join(parts)
-
-
 def step(slug: str, board: Board, text: str, eliminations=(), placements=(), cells=(),
          units=(), cages=()) -> Step:
     eliminations = tuple(sorted(set(eliminations)))
     if eliminations and not placements:
-        text = f"{text}: {removal_text(board, eliminations)}"
+        text = f"{text}: {leaves_text(board.geometry, eliminations)}"
     return Step(slug, text, placements=tuple(placements), eliminations=eliminations,
                 cells=tuple(sorted(cells)), units=tuple(units), cages=tuple(cages))

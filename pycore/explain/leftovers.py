@@ -14,8 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..model import Puzzle, digit_name, digits_of, leftovers
-from .board import Board, Step, digits_text, houses_text
-from .subsets import leaves_text
+from .board import Board, Step, digits_text, houses_text, leaves_text
 
 MOST_CELLS = 4
 COUNTS = {1: "once", 2: "twice"}

@@ -340,12 +340,3 @@ class LinkGraph:
                 return True
             seen[node.digit] = seen.get(node.digit, 0) | node.cells
         return False
-
-
-def eliminations_text(eliminations, geometry: Geometry) -> str:
-    """"4 leaves B2 and C3, 6 leaves A1"."""
-    by_digit: dict[int, list[int]] = {}
-    for cell, digit in eliminations:
-        by_digit.setdefault(digit, []).append(cell)
-    return ", ".join(f"{digit_name(d)} leaves "
-                     f"{geometry.names(cells)}" for d, cells in sorted(by_digit.items()))

@@ -23,8 +23,7 @@ exactly as a row or box does, and the eliminations stay sound in every kind.
 from __future__ import annotations
 
 from ..model import digit_name
-from .board import Board, Step
-from .subsets import leaves_text
+from .board import Board, Step, leaves_text
 
 BOX_LIKE = ("box", "region", "window")
 

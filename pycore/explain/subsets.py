@@ -9,19 +9,9 @@ than k, which keeps 16×16 and 25×25 houses cheap.
 """
 from __future__ import annotations
 
-from ..model import digit_name
-from .board import Board, Step, digits_text
+from .board import Board, Step, digits_text, leaves_text
 
 WORDS = {2: "pair", 3: "triple", 4: "quad"}
-
-
-def leaves_text(geometry, eliminations) -> str:
-    """"7 leaves C2 and H8; 9 leaves C2": eliminations grouped by digit, digits ascending."""
-    by_digit: dict[int, list[int]] = {}
-    for cell, digit in eliminations:
-        by_digit.setdefault(digit, []).append(cell)
-    return "; ".join(f"{digit_name(digit)} leaves {geometry.names(cells)}"
-                     for digit, cells in sorted(by_digit.items()))
 
 
 def loses_text(geometry, eliminations) -> str:

@@ -31,8 +31,8 @@ so caged kinds are left out.
 from __future__ import annotations
 
 from ..model import digit_name, digits_of
-from .board import Board, Step, digits_text
-from .subsets import leaves_text, loses_text
+from .board import Board, Step, digits_text, leaves_text
+from .subsets import loses_text
 
 
 def rectangles(board: Board) -> list[tuple[tuple[int, int, int, int], int]]:

@@ -13,9 +13,8 @@ diagonals and windows take part as rows and boxes do.
 from __future__ import annotations
 
 from ..model import digit_name, digits_of
-from .board import Board, Step, digits_text
+from .board import Board, Step, digits_text, leaves_text
 from .single_digit import conjugate_pairs
-from .subsets import leaves_text
 
 
 def cells_with(board: Board, count: int) -> list[int]:

@@ -281,7 +281,7 @@ def test_aic_through_an_almost_locked_set():
     step = find("aic", board)
     assert names(step.eliminations) == {("A1", 3), ("C2", 1)}
     assert step.text == ("AIC (1)A1=(1)A5-(1=3)E5+G5-(3)C5=(3)C2 (E5+G5 is an almost locked set): "
-                         "A1 is 1 or C2 is 3, so 1 leaves C2, 3 leaves A1")
+                         "A1 is 1 or C2 is 3, so 1 leaves C2; 3 leaves A1")
     assert find("xy-chain", board) is None and find("x-chain", board) is None
 
 

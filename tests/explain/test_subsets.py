@@ -38,7 +38,8 @@ def test_naked_pair_in_a_row_clears_the_rest_of_the_row():
     assert step.strategy == "naked-pair"
     assert names(step.eliminations) == all_but((1, 7), cells("B1 B2 B4 B5 B6 B8 B9"))
     assert names((c, 0) for c in step.cells) == {("B3", 0), ("B7", 0)}
-    assert step.text.startswith("Naked pair 1/7 in B3 and B7 (row B): 1 leaves B1, B2")
+    assert step.text == ("Naked pair 1/7 in B3 and B7 (row B): "
+                         "1/7 leave B1, B2, B4, B5, B6, B8 and B9")
 
 
 def test_naked_pair_in_a_row_and_a_box_clears_both():
@@ -176,3 +177,14 @@ def test_hidden_quad_on_a_25x25_row():
     board = remove(make_board(size=25), "1234", [f"A{c}" for c in range(5, 26)])
     step = find("hidden-quad", board)
     assert names(step.eliminations, 25) == all_but(range(5, 26), ["A1", "A2", "A3", "A4"])
+
+
+def test_eliminations_are_said_per_digit_with_digits_that_leave_the_same_cells_together():
+    from pycore.explain.board import leaves_text
+    g = make_board().geometry
+    a1, b1, a2 = 0, 9, 1
+    assert leaves_text(g, [(a1, 4), (b1, 3), (a1, 3), (b1, 4), (a2, 9)]) == "3/4 leave A1 and B1; 9 leaves A2"
+    # 4 leaves fewer cells than 3, so they are said apart; repeats count once
+    assert leaves_text(g, [(a1, 3), (b1, 3), (a1, 4), (a1, 4)]) == "3 leaves A1 and B1; 4 leaves A1"
+    # 16x16: digits over 9 as letters, rows numbered
+    assert leaves_text(make_board(size=16).geometry, [(17, 10), (17, 16)]) == "A/G leave R2C2"
