@@ -1,5 +1,6 @@
 // Event glue between the page and pycore (Python, run by PyScript on the local Pyodide).
 // No puzzle logic here: decoding and encoding are Python calls; render.js draws the result.
+import { button } from "./dom.js";
 import { renderBoard, digitChar } from "./render.js";
 import { createHints } from "./hint.js";
 import { openShareDialog } from "./share.js";
@@ -304,28 +305,6 @@ function open(text) {
 }
 
 // ---- toolbar, playing on -----------------------------------------------------------------------
-/** A toolbar button; `short` is what a phone shows (the full label stays its accessible name). */
-function button(action, label, title, onClick, short = null) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.dataset.action = action;
-  if (short) {
-    const long = document.createElement("span");
-    long.className = "label-long";
-    long.textContent = label;
-    const brief = document.createElement("span");
-    brief.className = "label-short";
-    brief.textContent = short;
-    b.append(long, brief);
-    b.setAttribute("aria-label", label);
-  } else {
-    b.textContent = label;
-  }
-  b.title = title;
-  b.addEventListener("click", onClick);
-  return b;
-}
-
 function buildToolbar() {
   const pencil = button("pencil", "Pencil", "Pencil-mark mode: digits toggle candidates (Space; Shift+digit for one mark)", togglePencil);
   pencil.setAttribute("aria-pressed", String(state.pencil));

@@ -13,23 +13,9 @@
 // findSolution() a promise of it (running the solver in slices if need be; null if there is no
 // unique one), selected() the selected cell (-1 for none), afterStuck() runs Solve.
 
+import { button, el } from "./dom.js";
+
 const STAGES = 3;
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  node.append(...children);
-  return node;
-}
-
-function button(action, label, title, onClick, short = null) {
-  const b = short
-    ? el("button", { type: "button", "data-action": action, title, "aria-label": label },
-         el("span", { class: "label-long" }, label), el("span", { class: "label-short" }, short))
-    : el("button", { type: "button", "data-action": action, title }, label);
-  b.addEventListener("click", onClick);
-  return b;
-}
 
 export function createHints(glue) {
   // Screen readers hear the hint and the path's outcome, not every line added to the lists.

@@ -3,6 +3,7 @@
 //
 // Layers, bottom to top: HTML cells (shading, selection, digits, pencil marks) and one SVG with the
 // cell lines, region borders, cage outlines and cage totals. The SVG ignores the pointer.
+import { el } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -17,13 +18,6 @@ export const digitChar = (d) => DIGITS[d];
 
 /** Side of the pencil-mark mini-grid: 3×3 for up to 9 digits, 4×4 for 16, 5×5 for 25. */
 export const markSide = (size) => Math.ceil(Math.sqrt(size));
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  node.append(...children);
-  return node;
-}
 
 function svgEl(tag, attrs = {}) {
   const node = document.createElementNS(SVG, tag);

@@ -2,19 +2,10 @@
 // SudokuWiki (and in its older formats), an <iframe> snippet, SVG/PNG export and printing.
 // Links and strings come from Python (api.share_links); this file only shows them. Every value
 // goes into the DOM as text or as an attribute, never as markup.
+import { el } from "./dom.js";
 import { gridSvg, svgToPng, download } from "./export.js";
 
 let dialog = null;
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === true) node.setAttribute(key, "");
-    else if (value !== false && value != null) node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 const escapeAttr = (text) => String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
