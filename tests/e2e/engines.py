@@ -543,7 +543,7 @@ def missing(name: str) -> str | None:
         try:
             import selenium  # noqa: F401
         except ImportError:
-            return "WebKit's driver: `python3 -m pip install -r requirements-test.txt` (selenium)"
+            return "WebKit's driver: `.ci/venv requirements-test.txt` (selenium)"
     return None
 
 
