@@ -29,6 +29,7 @@ import hashlib
 import json
 import os
 import queue
+import re
 import shutil
 
 import socketserver
@@ -528,6 +529,20 @@ class WebKitEngine(Engine):
             self.xvfb_log.close()
 
 
+FIREFOX_MIN = 153
+
+
+def firefox_major() -> int | None:
+    """Firefox's major version ("Mozilla Firefox 153.7.0esr"), or None when it cannot say."""
+    try:
+        out = subprocess.run([str(FIREFOX), "--version"], capture_output=True, text=True,
+                             timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    found = re.search(r"(\d+)\.\d", out)
+    return int(found.group(1)) if found else None
+
+
 def missing(name: str) -> str | None:
     """What to install for engine `name`, or None when it is there."""
     if name == "firefox":
@@ -537,6 +552,12 @@ def missing(name: str) -> str | None:
             return "Firefox's driver: `npm ci` (puppeteer-core from package-lock.json)"
         if not shutil.which("node"):
             return "Firefox's driver: Node.js 20+"
+        version = firefox_major()
+        if version is not None and version < FIREFOX_MIN:
+            # ESR 140 has no emulation.setScreenOrientationOverride, which puppeteer-core's
+            # setViewport sends: every test resizing the window failed with "unknown command".
+            return (f"Firefox ESR {FIREFOX_MIN}+ (this is {version}): Debian 12's security updates "
+                    "carry it (`apt-get update && apt-get install -y firefox-esr`)")
     if name == "webkit":
         if not WEBKIT_DRIVER.exists() or not shutil.which("Xvfb"):
             return "WebKit: `apt-get install -y webkit2gtk-driver xvfb xauth`"

@@ -6,7 +6,7 @@ visit (the service worker), and after every test: no request left 127.0.0.1, no 
 console error or uncaught exception. Screenshots of a killer, a KenKen and a 16x16 at phone and
 desktop size go to screenshots/engines/ (docs/engines/ holds the committed ones).
 
-One engine alone, for a quick loop:  ENGINES=webkit python3 -m pytest tests/e2e/test_engines.py
+One engine alone, for a quick loop:  ENGINES=webkit .venv/bin/python -m pytest tests/e2e/test_engines.py
 (or `-k firefox`). Each engine starts once per run; the kinds are opened through the paste box.
 """
 from __future__ import annotations
