@@ -743,10 +743,12 @@ function share() {
 // Focusing a cell selects it, so Tab lands on a selected cell and the keys below act on it.
 // Ctrl (Cmd) or Shift with a click adds a cell to the selection (again, takes it out); a mouse
 // drag over the grid selects the cells it passes. Touch: a long press adds a cell, as a phone has
-// no Ctrl; a finger that moves first is scrolling, and a plain tap selects one cell.
+// no Ctrl, and the finger then slid on adds the cells it passes (the page does not scroll under
+// it); a finger that moves first is scrolling, and a plain tap selects one cell.
 const LONG_PRESS_MS = 450;
 let dragging = false;      // a mouse button held down since a press on a cell
 let longPress = null;      // {timer, x, y} while a finger rests on a cell
+let sliding = false;       // a long press happened and that finger is still down
 let pressed = false;       // that press selected already: its click has nothing left to do
 boardEl.addEventListener("pointerdown", (event) => {
   pressed = false;   // a press released off the board never clicked: its flag must not linger
@@ -760,7 +762,7 @@ boardEl.addEventListener("pointerdown", (event) => {
       timer: setTimeout(() => {
         longPress = null;
         select(index, { toggle: true });
-        pressed = true;
+        pressed = sliding = true;
       }, LONG_PRESS_MS),
     };
     return;
@@ -782,9 +784,17 @@ boardEl.addEventListener("pointerover", (event) => {
 });
 boardEl.addEventListener("pointermove", (event) => {
   if (longPress && Math.hypot(event.clientX - longPress.x, event.clientY - longPress.y) > 10) endPress();
+  if (!sliding) return;
+  // A touch pointer stays with the element it went down on: look under the finger instead.
+  const cell = document.elementFromPoint(event.clientX, event.clientY)?.closest(".cell");
+  if (!cell || !boardEl.contains(cell)) return;
+  const index = Number(cell.dataset.index);
+  if (index !== state.selected && !state.also.has(index)) select(index, { extend: true });
 });
+// Once a long press has selected, the finger's slide selects rather than scrolls.
+boardEl.addEventListener("touchmove", (event) => { if (sliding) event.preventDefault(); }, { passive: false });
 function endPress() {
-  dragging = false;
+  dragging = sliding = false;
   clearTimeout(longPress?.timer);
   longPress = null;
 }

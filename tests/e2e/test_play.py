@@ -374,3 +374,49 @@ def test_a_long_press_adds_a_cell_on_a_touch_screen(browser, site):
     assert selected(page) == ["r1c2"]
     context.close()
     guard.check()
+
+
+def test_a_long_press_then_a_slide_selects_the_cells_passed_and_does_not_scroll(browser, site):
+    # Real touches (Chromium's input pipeline, as a phone's finger): the page's own scrolling
+    # decides whether a slide scrolls, which synthetic pointer events cannot show.
+    from conftest import guarded_context
+    context, guard = guarded_context(browser, site, viewport={"width": 390, "height": 700},
+                                     has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_page(page, site, KILLER["string"])
+    touch = context.new_cdp_session(page)
+
+    def finger(kind, *points):
+        touch.send("Input.dispatchTouchEvent",
+                   {"type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points]})
+
+    def centre_of(selector):
+        box = page.locator(selector).bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def slide(path, hold_ms):
+        finger("touchStart", path[0])
+        page.wait_for_timeout(hold_ms)
+        for (x0, y0), (x1, y1) in zip(path, path[1:]):
+            for k in range(1, 6):   # a finger moves in small steps
+                finger("touchMove", (x0 + (x1 - x0) * k / 5, y0 + (y1 - y0) * k / 5))
+                page.wait_for_timeout(16)
+        finger("touchEnd")
+        page.wait_for_timeout(300)
+
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate("document.scrollingElement.scrollHeight > innerHeight")   # it can scroll
+    # No long press: the finger's slide scrolls the page and selects nothing.
+    slide([centre_of(cell(5, 5)), (centre_of(cell(5, 5))[0], centre_of(cell(1, 5))[1])], 0)
+    assert page.evaluate("scrollY") > 0
+    assert selected(page) == []
+    page.evaluate("window.scrollTo(0, 0)")
+    # A long press on A1, then a slide along row A and down to B3: those cells, and no scrolling.
+    slide([centre_of(cell(1, 1)), centre_of(cell(1, 3)), centre_of(cell(2, 3))], 700)
+    assert selected(page) == ["r1c1", "r1c2", "r1c3", "r2c3"]
+    assert page.evaluate("scrollY") == 0
+    page.tap("[data-action=pencil]")
+    page.tap("[data-testid=pad] [data-digit='4']")
+    assert marks(page, cell(1, 1), cell(1, 2), cell(1, 3), cell(2, 3)) == ["4"] * 4
+    context.close()
+    guard.check()
