@@ -90,7 +90,7 @@ def explain(puzzle: Puzzle, position: Position, *, only: list[str] | None = None
                 "grade": grade([])}
     started = perf_counter()
     steps = []
-    status, stopped = "stuck", None
+    status, stopped, out_of_time = "stuck", None, False
     for step, board in islice(walk(board, strategies), max_steps):
         steps.append(step)
         # Sound steps from a position with no solution end in a contradiction; say so rather
@@ -100,12 +100,13 @@ def explain(puzzle: Puzzle, position: Position, *, only: list[str] | None = None
             return {"status": "invalid", "reason": f"the position has no solution: {problem}",
                     "problems": [], "steps": [s.to_json(g) for s in steps], "grade": grade(steps)}
         if time_limit is not None and perf_counter() - started > time_limit:
+            out_of_time = True
             break
     if board.is_solved():
         status = "solved"
     elif len(steps) == max_steps:
         stopped = "max-steps"   # "stuck" as far as these steps go; the logic may go on
-    elif time_limit is not None and perf_counter() - started > time_limit:
+    elif out_of_time:
         status = "timeout"
     return {
         "status": status,
