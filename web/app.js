@@ -774,22 +774,23 @@ boardEl.addEventListener("pointerdown", (event) => {
   cell.focus({ preventScroll: true });
   event.preventDefault();   // no text selection while dragging
 });
+/** A cell a mouse drag or a finger's slide passes joins the selection; false if it was in it. */
+function passOver(cell) {
+  const index = Number(cell.dataset.index);
+  if (index === state.selected || state.also.has(index)) return false;
+  select(index, { extend: true });
+  return true;
+}
 boardEl.addEventListener("pointerover", (event) => {
   const cell = event.target.closest(".cell");
-  if (!dragging || !cell || !state.view) return;
-  const index = Number(cell.dataset.index);
-  if (index === state.selected || state.also.has(index)) return;
-  select(index, { extend: true });
-  cell.focus({ preventScroll: true });
+  if (dragging && cell && state.view && passOver(cell)) cell.focus({ preventScroll: true });
 });
 boardEl.addEventListener("pointermove", (event) => {
   if (longPress && Math.hypot(event.clientX - longPress.x, event.clientY - longPress.y) > 10) endPress();
   if (!sliding) return;
   // A touch pointer stays with the element it went down on: look under the finger instead.
   const cell = document.elementFromPoint(event.clientX, event.clientY)?.closest(".cell");
-  if (!cell || !boardEl.contains(cell)) return;
-  const index = Number(cell.dataset.index);
-  if (index !== state.selected && !state.also.has(index)) select(index, { extend: true });
+  if (cell && boardEl.contains(cell)) passOver(cell);
 });
 // Once a long press has selected, the finger's slide selects rather than scrolls.
 boardEl.addEventListener("touchmove", (event) => { if (sliding) event.preventDefault(); }, { passive: false });
