@@ -177,9 +177,9 @@ export function createHints(glue) {
 
   /** A step of the path: pressing it applies the path up to there (one undoable change). */
   function pathItem(text, count) {
-    const go = el("button", { type: "button", class: "path-go", "data-action": "path-go",
-                              title: "Apply the path up to this step (Undo or Previous takes it back)" }, text);
-    go.addEventListener("click", () => followPath(count));
+    const go = button("path-go", text, "Apply the path up to this step (Undo or Previous takes it back)",
+                      () => followPath(count));
+    go.className = "path-go";
     return el("li", {}, go);
   }
 
