@@ -21,7 +21,8 @@ def test_loading_indicator_is_in_the_first_paint(site):
 
 def test_the_busy_circle_turns_in_steps_not_smoothly(page, site):
     # WebKitGTK paints a smooth spin itself at 60 frames a second and Python, on the same thread,
-    # got the rest: its start took 6-8 s against 3.3-3.9 s with the circle still (page_bench.py).
+    # got the rest: loadPyodide() took 6.0-8.1 s against 3.3-3.9 s with the circle still (traced
+    # with marks; BENCHMARKS.md, "Page start-up in each engine").
     # Chromium composites the spin, so only the style can be checked here.
     page.goto(f"{site.url}?bd={S9B}")
     assert wait_started(page) == "ready"
