@@ -6,6 +6,7 @@ import { createHints } from "./hint.js";
 import { openShareDialog } from "./share.js";
 import { setUpEmbed } from "./embed.js";
 import { saveGame, savedGame } from "./saved.js";
+import { clockText, createClock } from "./clock.js";
 
 const START_TIMEOUT_MS = 120000;
 const KIND_NAMES = {
@@ -88,7 +89,12 @@ const state = {
   auto: false,        // show the candidates the rules allow instead of the pencil marks
   play: null,         // pycore play_view of the current position: conflicts, auto candidates, solved
   gameKey: null,      // the puzzle's string without progress: where its game is saved (saved.js)
+  paused: false,      // the reader paused the clock: the board is covered and takes no input
 };
+// The time spent on the puzzle (clock.js), beside the status; not in an embed, whose frame is the grid's.
+const clock = createClock(() => setPaused(!state.paused));
+clock.element.hidden = true;
+$("#status-row").append(clock.element);
 // Hints (hint.js): the next logical step, in stages; it reaches the page's state only through this.
 const hints = createHints({
   invoke: (name, ...args) => state.bridge.invoke(name, ...args),
@@ -141,6 +147,9 @@ function clearPuzzle() {
   padEl.replaceChildren();
   shareEl.replaceChildren();
   resumeEl.hidden = true;
+  setPaused(false);
+  clock.element.hidden = true;
+  runClock();
 }
 
 function show(query) {
@@ -160,6 +169,7 @@ function show(query) {
     return;
   }
   stopSolving();
+  setPaused(false);
   state.text = query;
   state.view = view;
   state.solution = null;
@@ -187,7 +197,10 @@ function show(query) {
   performance.mark("grid-rendered"); // bench/page_bench.py reads this
   const bare = state.bridge.invoke("share", query, view.progress.map((note) => (note[0] === "g" ? note : ".")));
   state.gameKey = bare.error ? null : bare.bd;
+  clock.element.hidden = embed;
+  clock.set(0);
   offerSavedGame();
+  runClock();
 }
 
 /** A game of this puzzle saved on this device that differs from the position just opened: offered
@@ -195,18 +208,22 @@ function show(query) {
  * frame has room for the grid and its buttons only. */
 function offerSavedGame() {
   const game = state.gameKey && !embed ? savedGame(state.gameKey) : null;
-  if (!game || game.progress.length !== state.progress.length
-      || game.progress.every((note, i) => note === state.progress[i])) return;
+  if (!game || game.progress.length !== state.progress.length) return;
+  if (game.progress.every((note, i) => note === state.progress[i])) {
+    clock.set(game.seconds);   // a reload (the address keeps the game): the clock goes on too
+    return;
+  }
   const placed = game.progress.filter((note) => note[0] === "s").length;
   const marked = game.progress.filter((note) => note[0] === "c").length;
-  const what = [placed && count(placed, "digit") + " placed", marked && count(marked, "cell") + " pencil-marked"]
-    .filter(Boolean).join(", ") || "no digits";
+  const what = [placed && count(placed, "digit") + " placed", marked && count(marked, "cell") + " pencil-marked",
+    game.seconds && clockText(game.seconds) + " on the clock"].filter(Boolean).join(", ") || "no digits";
   const when = new Date(game.saved).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
   const text = Object.assign(document.createElement("span"), {
     textContent: `You have a game of this puzzle saved on this device (${what}; ${when}).`,
   });
   const resume = button("resume-game", "Resume", "Put the saved game on the board (Undo takes it back)", () => {
     resumeEl.hidden = true;
+    clock.set(game.seconds);
     commit(game.progress.slice());
   });
   const dismiss = button("dismiss-game", "Start afresh",
@@ -235,7 +252,50 @@ function refresh() {
   if (reset) reset.disabled = state.progress.every((note, i) => note === state.opened[i]);
   showRemaining();
   showCageHelp();
+  runClock();
 }
+
+/** The clock runs while the reader can play: a puzzle open and not solved, not paused, the page
+ * in sight (a tab in the background or a phone's locked screen is not time on the puzzle). */
+function runClock() {
+  const solved = Boolean(state.play?.solved);
+  clock.element.disabled = solved;   // nothing to pause: the time stays as the puzzle's
+  clock.run(Boolean(state.view) && !embed && !solved && !state.paused && !document.hidden);
+}
+
+/** Pausing covers the board and takes its input away (the buttons and the pad too), as a puzzle
+ * app's pause does: the clock stops, and the puzzle cannot be studied on the side. */
+function setPaused(paused) {
+  if (paused && (!state.view || state.play?.solved)) return;
+  state.paused = paused;
+  clock.showPaused(paused);
+  for (const part of [toolbarEl, padEl, hints.panel]) part.inert = paused;
+  const board = boardEl.querySelector(".board");
+  board?.classList.toggle("paused", paused);
+  board?.querySelector(".pause-cover")?.remove();
+  if (paused && board) {
+    const cover = button("go-on", "Paused — press to go on", "The clock is stopped; press to go on", () => setPaused(false));
+    cover.className = "pause-cover";
+    board.append(cover);
+    cover.focus();
+  }
+  runClock();
+}
+
+/** The game and its clock, saved when the page goes out of sight (the last change saved the
+ * game already, but not the minutes spent thinking since). */
+function saveNow() {
+  if (!state.view || !state.gameKey || embed) return;
+  const same = (progress) => progress?.length === state.progress.length && progress.every((note, i) => note === state.progress[i]);
+  // as it opened: saved only as the saved game's new time (after a reload, which opens the game)
+  if (same(state.opened) && !same(savedGame(state.gameKey)?.progress)) return;
+  saveGame(state.gameKey, state.progress, clock.seconds());
+}
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) saveNow();
+  runClock();
+});
+addEventListener("pagehide", saveNow);
 
 /** Each pad key counts the copies of its digit still to place (play_view's `remaining`), and a
  * digit placed everywhere fades, as in puzzle apps: it is still a key (a wrong copy may need
@@ -350,7 +410,8 @@ function showPlayStatus() {
   const play = state.play;
   const wasSolved = statusEl.dataset.state === "solved";
   if (play?.solved) {
-    setStatus("solved", "Solved \u2014 every digit is right. Well done!", state.details);
+    const time = state.fillingSolution ? "" : ` in ${clockText(clock.seconds())}`;
+    setStatus("solved", `Solved${time} \u2014 every digit is right. Well done!`, state.details);
     if (!wasSolved && !state.fillingSolution) celebrate();
   } else if (play?.clashes?.length) {
     const reason = play.clashes[0].reason;
@@ -385,7 +446,7 @@ function keepInAddress() {
   }
   const url = pageUrl(query);
   if (location.search !== url) history.replaceState(history.state, "", url);
-  if (state.gameKey) saveGame(state.gameKey, unchanged ? null : state.progress);
+  if (state.gameKey) saveGame(state.gameKey, unchanged ? null : state.progress, clock.seconds());
 }
 
 function commit(progress) {
@@ -633,6 +694,7 @@ async function check() {
 function reset() {
   if (state.progress.every((note, i) => note === state.opened[i])) return;
   commit(state.opened.slice());
+  clock.set(0);   // starting over: the clock does too
 }
 
 /** Types `ch` (a digit character, or "" to clear) into the selected cells: a digit (removed from
@@ -826,7 +888,7 @@ const keyBelongsElsewhere = (target) =>
   target.closest?.("input, textarea, select, [contenteditable], dialog, .hint-panel, .share-dialog") != null;
 
 addEventListener("keydown", (event) => {
-  if (!state.view || keyBelongsElsewhere(event.target) || event.altKey || event.metaKey) return;
+  if (!state.view || state.paused || keyBelongsElsewhere(event.target) || event.altKey || event.metaKey) return;
   const key = event.key;
   const n = state.view.size;
   // Shift or Ctrl with a digit key: a pencil mark (event.code, as Shift+5 types "%")

@@ -6,24 +6,27 @@
 const PREFIX = "puzzle-viewer:game:";
 const LIMIT = 50;
 
-/** The game saved for `key`: {progress, saved (ms since the epoch)}, or null. */
+/** The game saved for `key`: {progress, saved (ms since the epoch), seconds (on its clock; 0 in
+ * games saved before the page had a clock)}, or null. */
 export function savedGame(key) {
   try {
     const game = JSON.parse(localStorage.getItem(PREFIX + key));
-    return Array.isArray(game?.progress) && typeof game.saved === "number" ? game : null;
+    if (!Array.isArray(game?.progress) || typeof game.saved !== "number") return null;
+    return { ...game, seconds: Number.isFinite(game.seconds) && game.seconds > 0 ? game.seconds : 0 };
   } catch {
     return null;
   }
 }
 
-/** Remembers `progress` as the game of `key`, or forgets the game when `progress` is null. */
-export function saveGame(key, progress) {
+/** Remembers `progress` (and `seconds` on its clock) as the game of `key`, or forgets the game
+ * when `progress` is null. */
+export function saveGame(key, progress, seconds = 0) {
   try {
     if (progress === null) {
       localStorage.removeItem(PREFIX + key);
       return;
     }
-    localStorage.setItem(PREFIX + key, JSON.stringify({ progress, saved: Date.now() }));
+    localStorage.setItem(PREFIX + key, JSON.stringify({ progress, saved: Date.now(), seconds: Math.floor(seconds) }));
     const games = [];
     for (let i = 0; i < localStorage.length; i++) {
       const name = localStorage.key(i);
