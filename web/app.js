@@ -90,6 +90,7 @@ const state = {
   play: null,         // pycore play_view of the current position: conflicts, auto candidates, solved
   gameKey: null,      // the puzzle's string without progress: where its game is saved (saved.js)
   paused: false,      // the reader paused the clock: the board is covered and takes no input
+  highlight: "",      // a digit pressed with no cell selected: shown everywhere, until pressed again
 };
 // The time spent on the puzzle (clock.js), beside the status; not in an embed, whose frame is the grid's.
 const clock = createClock(() => setPaused(!state.paused));
@@ -182,6 +183,7 @@ function show(query) {
   state.redo = [];
   state.selected = -1;
   state.also = new Set();
+  state.highlight = "";
   document.body.classList.toggle("big-grid", view.size > 9);
   cageHelpEl.hidden = embed || !view.cages.length || !can("cage_view");
   state.board = renderBoard(view, boardEl);
@@ -241,6 +243,7 @@ function refresh() {
     also: state.also,
     conflicts: state.play?.conflicts ?? [],
     shown: state.auto && state.play ? state.play.candidates : null,
+    highlight: state.highlight,
   });
   const auto = toolbarEl.querySelector("[data-action=auto-candidates]");
   if (auto) auto.setAttribute("aria-pressed", String(state.auto));
@@ -305,6 +308,7 @@ function showRemaining() {
   for (const [i, key] of padEl.querySelectorAll("[data-digit]").entries()) {   // 1, 2, … in order
     const left = remaining?.[i];
     const name = key.dataset.digit.toUpperCase();
+    key.setAttribute("aria-pressed", String(state.selected < 0 && key.dataset.digit === state.highlight));
     key.querySelector(".left").textContent = left ? String(left) : "";
     key.classList.toggle("placed-all", left === 0);
     key.setAttribute("aria-label", left === undefined ? name
@@ -702,7 +706,11 @@ function reset() {
  * selected cells change together, as one undoable change: a mark goes into all of them unless all
  * have it already, when it leaves all of them. */
 function enter(ch, pencil = state.pencil) {
-  if (!state.view || state.selected < 0) return;
+  if (!state.view) return;
+  if (state.selected < 0) {
+    highlightDigit(ch);
+    return;
+  }
   const open = selection().filter((i) => state.progress[i][0] !== "g");
   if (!open.length) return;
   if (pencil && ch !== "") {
@@ -720,6 +728,13 @@ function enter(ch, pencil = state.pencil) {
     }
   }
   if (progress.some((note, i) => note !== state.progress[i])) commit(progress);
+}
+
+/** With no cell selected, a digit's key shows where that digit is (placed, and among the marks),
+ * as puzzle apps do for scanning; the same key again, Escape or selecting a cell ends it. */
+function highlightDigit(ch) {
+  state.highlight = ch === "" || ch === state.highlight ? "" : ch;
+  refresh();
 }
 
 /** The selected cell, then the others selected with it, in grid order. */
@@ -777,6 +792,7 @@ function togglePencil() {
 /** Selects one cell; with `extend`, the cell joins the selection (the one selected before stays
  * in it), and with `toggle` a cell already in it leaves it. */
 function select(index, { extend = false, toggle = false } = {}) {
+  state.highlight = "";
   if (!extend && !toggle) {
     state.also.clear();
   } else if (toggle && (index === state.selected || state.also.has(index)) && state.also.size) {
@@ -793,6 +809,12 @@ function select(index, { extend = false, toggle = false } = {}) {
   }
   state.also.delete(index);
   state.selected = index;
+  refresh();
+}
+
+function deselect() {
+  state.selected = -1;
+  state.also.clear();
   refresh();
 }
 
@@ -920,13 +942,20 @@ addEventListener("keydown", (event) => {
     event.preventDefault();
     return;
   }
-  if (state.selected < 0) return;
-  if (key === "Escape" && state.also.size) {
-    select(state.selected);   // back to one cell
+  const d = DIGITS.indexOf(key.toLowerCase());
+  if (state.selected < 0) {   // no cell: a digit key shows where the digit is, Escape stops that
+    if (key.length === 1 && d >= 1 && d <= n) highlightDigit(digitChar(d));
+    else if (key === "Escape" && state.highlight) highlightDigit("");
+    else return;
     event.preventDefault();
     return;
   }
-  const d = DIGITS.indexOf(key.toLowerCase());
+  if (key === "Escape") {
+    if (state.also.size) select(state.selected);   // back to one cell
+    else deselect();                               // then to none (a digit key then shows where it is)
+    event.preventDefault();
+    return;
+  }
   if (event.shiftKey && codeDigit && Number(codeDigit) <= n) enter(codeDigit, true);
   else if (key.length === 1 && d >= 1 && d <= n) enter(digitChar(d), (event.shiftKey && key !== key.toLowerCase()) || state.pencil);
   else if (key === "Backspace" || key === "Delete" || key === "0" || key === ".") enter("");

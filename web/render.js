@@ -206,14 +206,16 @@ export function renderBoard(view, container) {
    * index to what Check found wrong there ("wrong-digit" or "candidates-exclude-solution"):
    * data-wrong="true", aria-invalid and a red style. `play` has `conflicts` (cell indices breaking
    * a rule, data-conflict="true") and `shown` (candidates to show per cell instead of the pencil
-   * marks, for automatic candidates; null shows the pencil marks) and `also` (a Set of cells
-   * selected with `selected`: drawn selected too, the houses shaded stay `selected`'s).
+   * marks, for automatic candidates; null shows the pencil marks), `also` (a Set of cells
+   * selected with `selected`: drawn selected too, the houses shaded stay `selected`'s) and
+   * `highlight` (a digit to show everywhere, as the selected cell's digit is, when no cell is).
    */
   function update(progress, selected = -1, problems = null, play = {}) {
     const conflicts = new Set(play.conflicts ?? []);
     const also = play.also ?? new Set();   // cells selected with `selected`
     const selectedNote = progress[selected] ?? "";
-    const selectedDigit = selectedNote[0] === "g" || selectedNote[0] === "s" ? selectedNote.slice(1) : "";
+    const selectedDigit = selected >= 0 ? (selectedNote[0] === "g" || selectedNote[0] === "s" ? selectedNote.slice(1) : "")
+      : play.highlight ?? "";
     progress.forEach((note, index) => {
       const cell = cells[index];
       const kind = note[0];

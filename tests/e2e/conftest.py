@@ -148,18 +148,25 @@ def warm_context(browser, site):
 
 FORGET_GAMES = ("() => { for (const key of Object.keys(localStorage))"
                 " if (key.startsWith('puzzle-viewer:game:')) localStorage.removeItem(key); }")
+# A page about to close would save its game again as it goes (app.js saves on pagehide).
+STOP_SAVING = "() => { Storage.prototype.setItem = () => {}; }"
 
 
-def forget_games(pages, origin: str) -> None:
+def forget_games(pages, origin: str, closing: bool = False) -> None:
     """The games a test played are saved in the shared context (web/saved.js): forgotten, so the
-    next test that opens the same puzzle is not offered one."""
+    next test that opens the same puzzle is not offered one. `closing`: the pages close next."""
+    pages = [page for page in pages if page.url.startswith(origin)]
+    for page in pages if closing else []:
+        try:
+            page.evaluate(STOP_SAVING)
+        except Exception:   # a crashed or closing page saves nothing
+            pass
     for page in pages:
-        if page.url.startswith(origin):
-            try:
-                page.evaluate(FORGET_GAMES)
-                return
-            except Exception:   # a crashed or closing page: try another
-                continue
+        try:
+            page.evaluate(FORGET_GAMES)
+            return
+        except Exception:   # a crashed or closing page: try another
+            continue
 
 
 @pytest.fixture
@@ -169,7 +176,7 @@ def context(warm_context):
     before = set(context.pages)
     guard.reset()
     yield context
-    forget_games([p for p in context.pages if p not in before], guard.origin)
+    forget_games([p for p in context.pages if p not in before], guard.origin, closing=True)
     for page in context.pages:
         if page not in before:
             page.close()
@@ -191,6 +198,7 @@ def app(warm_context, site):
     page.goto(site.url)
     assert wait_started(page) == "ready"
     yield page, guard
+    forget_games([page], guard.origin, closing=True)
     page.close()
 
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from conftest import FORGET_GAMES, guarded_context
+from conftest import forget_games, guarded_context
 from pageutil import wait_started
 from test_play import S9B, all_but_one, cell, name, open_page
 
@@ -27,10 +27,10 @@ def clocked(browser, site):
 
 
 @pytest.fixture
-def page(clocked):
+def page(clocked, site):
     page = clocked.new_page()
     yield page
-    page.evaluate(FORGET_GAMES)
+    forget_games([page], site.origin, closing=True)
     page.close()
 
 

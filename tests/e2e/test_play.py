@@ -16,6 +16,7 @@ S9B = next(e for e in REAL if e["name"] == "S9B easiest sudoku")
 KILLER = next(e for e in REAL if e["name"].startswith("L9B"))
 KENKEN = next(e for e in REAL if e["kind"] == "kenken")
 STATUS = "[data-testid=status]"
+S9B_GIVENS = decode(S9B["string"])[0].givens
 
 
 def cell(r: int, c: int) -> str:
@@ -117,6 +118,35 @@ def test_houses_and_same_digits_are_shaded(page, site):
     assert {name(i)[11:-1] for i in cage["cells"][1:]} <= houses
 
 
+def test_a_digit_with_no_cell_selected_shows_where_it_is(page, site):
+    open_page(page, site, S9B["string"])
+    givens = S9B_GIVENS
+    sevens = sorted(name(i)[11:-1] for i, g in enumerate(givens) if g == 7)
+    page.click(cell(1, 2))
+    page.keyboard.press("Shift+Digit7")                 # a pencil mark 7 in A2
+    page.keyboard.press("Escape")                       # no cell selected now
+    assert selected(page) == []
+    key = page.locator("[data-testid=pad] [data-digit='7']")
+    key.click()
+    shown = page.locator(".cell.same-digit").evaluate_all("cs => cs.map(c => c.dataset.cell).sort()")
+    assert shown == sevens and len(sevens) >= 2
+    assert page.locator(f"{cell(1, 2)} .marks > span.same").text_content() == "7"
+    assert key.get_attribute("aria-pressed") == "true"
+    page.keyboard.press("3")                            # another digit, from the keyboard
+    threes = sorted(name(i)[11:-1] for i, g in enumerate(givens) if g == 3)
+    assert page.locator(".cell.same-digit").evaluate_all("cs => cs.map(c => c.dataset.cell).sort()") == threes
+    assert key.get_attribute("aria-pressed") == "false"
+    page.keyboard.press("3")                            # the same again: off
+    assert page.locator(".cell.same-digit").count() == 0
+    key.click()
+    page.keyboard.press("Escape")                       # Escape: off too
+    assert page.locator(".cell.same-digit").count() == 0
+    key.click()
+    page.click(cell(1, 3))                              # a cell selected: its own digit rules
+    assert page.locator(".cell.same-digit").count() == 0 and key.get_attribute("aria-pressed") == "false"
+    assert page.locator(cell(1, 2)).get_attribute("data-candidates") == "7"   # nothing was entered
+
+
 def test_no_wall_of_marks_auto_candidates_fill_and_clear(page, site):
     open_page(page, site, S9B["string"])
     assert S9B["expected"]["progress"][1] == "c123456789"
@@ -185,7 +215,7 @@ def test_keyboard_only_play(page, site):
     assert page.locator(cell(1, 3)).get_attribute("data-candidates") == "12"
     # Tab leaves the grid for the toolbar; every button answers Enter
     page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.dataset.action") == "undo"
+    assert page.evaluate("document.activeElement.dataset.action") == "undo", page.evaluate("document.activeElement.outerHTML.slice(0, 300)")
     page.keyboard.press("Enter")
     assert page.locator(cell(1, 3)).get_attribute("data-candidates") == "1"
     page.keyboard.press("Shift+Tab")  # back to the same cell
