@@ -1,7 +1,7 @@
 """The core end-to-end checks, one set of test cases run in Chromium, Firefox and WebKit (Safari's
 engine) through the small drivers of engines.py, against the same built site under /sub/viewer/:
 a link of every puzzle kind drawn to the DOM contract (cells, givens, progress, cages, regions,
-status), a digit played (the cell and the address), a solve, a decode error, offline after a first
+status), a digit played (the cell and the address), the clock and its pause, a solve, a decode error, offline after a first
 visit (the service worker), and after every test: no request left 127.0.0.1, no 4xx/5xx, no
 console error or uncaught exception. Screenshots of a killer, a KenKen and a 16x16 at phone and
 desktop size go to screenshots/engines/ (docs/engines/ holds the committed ones).
@@ -207,6 +207,25 @@ def test_a_digit_played_shows_in_the_cell_and_the_address(h):
     assert (progress[1], progress[2]) == ("s5", "s8"), progress[:9]
     h.engine.press("Backspace")
     h.engine.wait("document.querySelector('[data-cell=r1c3]').dataset.value === ''", 10)
+
+
+CLOCK = "document.querySelector('[data-testid=clock] .clock-time').textContent"
+
+
+def test_the_clock_runs_and_a_pause_covers_the_board(h):
+    assert h.open_text(KINDS["sudoku"]["string"]) == "ready"
+    shown = h.engine.js(CLOCK)
+    assert h.engine.wait(f"{CLOCK} !== '{shown}'", 10) is True, shown   # a second later
+    h.engine.click("[data-testid=clock]")
+    assert h.engine.wait("document.querySelector('.pause-cover') !== null", 10) is True
+    assert h.engine.js("getComputedStyle(document.querySelector('[data-cell=r1c1]')).visibility") == "hidden"
+    assert h.engine.js("document.querySelector('[data-testid=pad]').inert") is True
+    paused = h.engine.js(CLOCK)
+    time.sleep(1.5)
+    assert h.engine.js(CLOCK) == paused
+    h.engine.click(".pause-cover")
+    assert h.engine.wait("document.querySelector('.pause-cover') === null", 10) is True
+    assert h.engine.js("getComputedStyle(document.querySelector('[data-cell=r1c1]')).visibility") == "visible"
 
 
 def test_solve_fills_in_the_solution(h):
