@@ -7,6 +7,7 @@ import { openShareDialog } from "./share.js";
 import { setUpEmbed } from "./embed.js";
 import { saveGame, savedGame } from "./saved.js";
 import { clockText, createClock } from "./clock.js";
+import { bindSettings, loadSettings } from "./settings.js";
 
 const START_TIMEOUT_MS = 120000;
 const KIND_NAMES = {
@@ -91,6 +92,7 @@ const state = {
   gameKey: null,      // the puzzle's string without progress: where its game is saved (saved.js)
   paused: false,      // the reader paused the clock: the board is covered and takes no input
   highlight: "",      // a digit pressed with no cell selected: shown everywhere, until pressed again
+  settings: loadSettings(),   // the reader's choices (settings.js): clock, conflicts, tidy marks
 };
 // The time spent on the puzzle (clock.js), beside the status; not in an embed, whose frame is the grid's.
 const clock = createClock(() => setPaused(!state.paused));
@@ -149,7 +151,6 @@ function clearPuzzle() {
   shareEl.replaceChildren();
   resumeEl.hidden = true;
   setPaused(false);
-  clock.element.hidden = true;
   runClock();
 }
 
@@ -199,7 +200,6 @@ function show(query) {
   performance.mark("grid-rendered"); // bench/page_bench.py reads this
   const bare = state.bridge.invoke("share", query, view.progress.map((note) => (note[0] === "g" ? note : ".")));
   state.gameKey = bare.error ? null : bare.bd;
-  clock.element.hidden = embed;
   clock.set(0);
   offerSavedGame();
   runClock();
@@ -241,7 +241,7 @@ function refresh() {
   if (state.play?.error) state.play = null;
   state.board?.update(state.progress, state.selected, state.problems, {
     also: state.also,
-    conflicts: state.play?.conflicts ?? [],
+    conflicts: state.settings.conflicts ? state.play?.conflicts ?? [] : [],
     shown: state.auto && state.play ? state.play.candidates : null,
     highlight: state.highlight,
   });
@@ -262,6 +262,7 @@ function refresh() {
  * in sight (a tab in the background or a phone's locked screen is not time on the puzzle). */
 function runClock() {
   const solved = Boolean(state.play?.solved);
+  clock.element.hidden = !state.view || embed || !state.settings.clock;
   clock.element.disabled = solved;   // nothing to pause: the time stays as the puzzle's
   clock.run(Boolean(state.view) && !embed && !solved && !state.paused && !document.hidden);
 }
@@ -294,6 +295,11 @@ function saveNow() {
   if (same(state.opened) && !same(savedGame(state.gameKey)?.progress)) return;
   saveGame(state.gameKey, state.progress, clock.seconds());
 }
+bindSettings(state.settings, () => {
+  refresh();
+  if (state.view && !state.solving && statusEl.dataset.state !== "error") showPlayStatus();
+});
+
 document.addEventListener("visibilitychange", () => {
   if (document.hidden) saveNow();
   runClock();
@@ -414,10 +420,10 @@ function showPlayStatus() {
   const play = state.play;
   const wasSolved = statusEl.dataset.state === "solved";
   if (play?.solved) {
-    const time = state.fillingSolution ? "" : ` in ${clockText(clock.seconds())}`;
+    const time = state.fillingSolution || !state.settings.clock ? "" : ` in ${clockText(clock.seconds())}`;
     setStatus("solved", `Solved${time} \u2014 every digit is right. Well done!`, state.details);
     if (!wasSolved && !state.fillingSolution) celebrate();
-  } else if (play?.clashes?.length) {
+  } else if (play?.clashes?.length && state.settings.conflicts) {
     const reason = play.clashes[0].reason;
     const more = play.clashes.length - 1;
     setStatus("ready", `${reason[0].toUpperCase()}${reason.slice(1)}${more ? ` (and ${more} more)` : ""}.`, state.details);
@@ -723,7 +729,7 @@ function enter(ch, pencil = state.pencil) {
     if (ch === "" || again) {
       progress = withNote(progress, i, ".");   // the same digit again takes it out
     } else if (progress[i] !== "s" + ch) {
-      const placed = can("place_digit") ? state.bridge.invoke("place_digit", state.text, progress, i, DIGITS.indexOf(ch)) : {};
+      const placed = state.settings.tidyMarks && can("place_digit") ? state.bridge.invoke("place_digit", state.text, progress, i, DIGITS.indexOf(ch)) : {};
       progress = placed.progress ?? withNote(progress, i, "s" + ch);
     }
   }

@@ -146,15 +146,17 @@ def warm_context(browser, site):
     context.close()
 
 
+# the games and the settings (web/settings.js) a test left
 FORGET_GAMES = ("() => { for (const key of Object.keys(localStorage))"
-                " if (key.startsWith('puzzle-viewer:game:')) localStorage.removeItem(key); }")
+                " if (key.startsWith('puzzle-viewer:game:') || key === 'puzzle-viewer:settings')"
+                " localStorage.removeItem(key); }")
 # A page about to close would save its game again as it goes (app.js saves on pagehide).
 STOP_SAVING = "() => { Storage.prototype.setItem = () => {}; }"
 
 
 def forget_games(pages, origin: str, closing: bool = False) -> None:
     """The games a test played are saved in the shared context (web/saved.js): forgotten, so the
-    next test that opens the same puzzle is not offered one. `closing`: the pages close next."""
+    next test that opens the same puzzle is not offered one; so are the settings it changed. `closing`: the pages close next."""
     pages = [page for page in pages if page.url.startswith(origin)]
     for page in pages if closing else []:
         try:

@@ -147,6 +147,48 @@ def test_a_digit_with_no_cell_selected_shows_where_it_is(page, site):
     assert page.locator(cell(1, 2)).get_attribute("data-candidates") == "7"   # nothing was entered
 
 
+def setting(page, name: str, on: bool) -> None:
+    """Sets a checkbox of the settings under the page (opening them first)."""
+    if not page.locator("[data-testid=settings]").evaluate("d => d.open"):
+        page.locator("[data-testid=settings] summary").click()
+    box = page.locator(f"input[data-setting={name}]")
+    if box.is_checked() != on:
+        box.click()
+
+
+def test_settings_hide_the_clock_stop_marking_conflicts_and_keep_marks_and_are_kept(page, site):
+    open_page(page, site, S9B["string"])
+    clock = page.locator("[data-testid=clock]")
+    assert clock.is_visible()
+    setting(page, "clock", False)
+    assert clock.is_hidden()
+    setting(page, "conflicts", False)
+    page.click(cell(1, 2))
+    page.keyboard.press("3")                          # A1 holds a given 3: a broken rule, unmarked
+    assert conflicts(page) == []
+    assert page.locator(STATUS).text_content() == "Sudoku 9\u00d79"
+    setting(page, "conflicts", True)                  # marked again at once
+    assert conflicts(page) == ["r1c1", "r1c2"]
+    assert page.locator(STATUS).text_content().startswith("Two 3s in row A")
+    page.keyboard.press("Backspace")
+    setting(page, "tidyMarks", False)
+    page.click(cell(1, 3))
+    page.keyboard.press("Shift+Digit4")               # a mark 4 in A3, then a 4 placed in A2
+    page.click(cell(1, 2))
+    page.keyboard.press("4")
+    assert page.locator(cell(1, 3)).get_attribute("data-candidates") == "4"
+    setting(page, "tidyMarks", True)
+    page.click(cell(1, 2))
+    page.keyboard.press("4")                          # out again, then in: now the mark goes
+    page.keyboard.press("4")
+    assert page.locator(cell(1, 3)).get_attribute("data-candidates") == ""
+    page.reload()                                     # the choices are kept on this device
+    assert wait_started(page) == "ready"
+    assert clock.is_hidden()
+    assert page.locator("input[data-setting=conflicts]").is_checked()
+    assert not page.locator("input[data-setting=clock]").is_checked()
+
+
 def test_no_wall_of_marks_auto_candidates_fill_and_clear(page, site):
     open_page(page, site, S9B["string"])
     assert S9B["expected"]["progress"][1] == "c123456789"
