@@ -596,6 +596,8 @@ function offerFound(job, found) {
   });
   const cancel = toolbarEl.querySelector("[data-action=cancel]");
   cancel ? cancel.before(show) : toolbarEl.append(show);
+  job.said = performance.now();   // said with the button, not up to PROGRESS_MS later
+  sayProgress(job, "Solving");
 }
 
 /** A long solve (the hardest killers take minutes) pauses every SOLVE_PAUSE_S seconds and asks,
