@@ -395,7 +395,7 @@ function buildToolbar() {
   ].filter(Boolean));
   const pad = [];
   for (let d = 1; d <= state.view.size; d++) {
-    const b = button("digit", digitChar(d), `Enter ${digitChar(d).toUpperCase()}`, () => enter(digitChar(d)));
+    const b = button("digit", digitChar(d), `Enter ${digitChar(d).toUpperCase()}`, () => padDigit(digitChar(d)));
     b.dataset.digit = digitChar(d);
     b.append(Object.assign(document.createElement("span"), { className: "left", ariaHidden: "true" }));
     pad.push(b);
@@ -713,13 +713,13 @@ function reset() {
  * its peers' pencil marks in the same change), or with `pencil` a pencil mark toggled. Several
  * selected cells change together, as one undoable change: a mark goes into all of them unless all
  * have it already, when it leaves all of them. */
-function enter(ch, pencil = state.pencil) {
+function enter(ch, pencil = state.pencil, cells = selection()) {
   if (!state.view) return;
-  if (state.selected < 0) {
+  if (!cells.length) {
     highlightDigit(ch);
     return;
   }
-  const open = selection().filter((i) => state.progress[i][0] !== "g");
+  const open = cells.filter((i) => state.progress[i][0] !== "g");
   if (!open.length) return;
   if (pencil && ch !== "") {
     toggleMarks(open, ch);
@@ -743,6 +743,26 @@ function enter(ch, pencil = state.pencil) {
 function highlightDigit(ch) {
   state.highlight = ch === "" || ch === state.highlight ? "" : ch;
   refresh();
+}
+
+/** A pad key: a digit into the selected cells; with Digit first (settings), the digit to enter
+ * with the taps that follow (the selection goes: the taps say where). */
+function padDigit(ch) {
+  if (!state.settings.digitFirst) {
+    enter(ch);
+    return;
+  }
+  state.selected = -1;
+  state.also.clear();
+  highlightDigit(ch);
+}
+
+/** Digit first, a digit picked: a tap on a cell enters it there (a mark in Pencil mode; the same
+ * digit again takes it out) instead of selecting the cell. True if it did. */
+function placeAt(index) {
+  if (!state.settings.digitFirst || !state.highlight || state.selected >= 0) return false;
+  enter(state.highlight, state.pencil, [index]);
+  return true;
 }
 
 /** The selected cell, then the others selected with it, in grid order. */
@@ -860,6 +880,11 @@ boardEl.addEventListener("pointerdown", (event) => {
     return;
   }
   if (event.button !== 0) return;
+  if (placeAt(index)) {
+    pressed = true;
+    event.preventDefault();   // no focus, so no selection by focusin either
+    return;
+  }
   if (event.ctrlKey || event.metaKey || event.shiftKey) select(index, { toggle: event.ctrlKey || event.metaKey, extend: event.shiftKey });
   else select(index);
   dragging = pressed = true;
@@ -903,14 +928,16 @@ boardEl.addEventListener("click", (event) => {
     pressed = false;
     return;
   }
-  if (!cell || !state.view) return;
+  if (!cell || !state.view || placeAt(Number(cell.dataset.index))) return;
   select(Number(cell.dataset.index));
   cell.focus({ preventScroll: true });
 });
 
 boardEl.addEventListener("focusin", (event) => {
   const cell = event.target.closest(".cell");
-  if (cell && state.view && Number(cell.dataset.index) !== state.selected && !dragging) select(Number(cell.dataset.index));
+  // (a tap that enters a picked digit focuses the cell before its click: that is not a selection)
+  const picking = state.settings.digitFirst && state.highlight && state.selected < 0;
+  if (cell && state.view && Number(cell.dataset.index) !== state.selected && !dragging && !picking) select(Number(cell.dataset.index));
 });
 
 /** Keys typed into a field, a dialog or on a link or button are theirs, not the grid's. */

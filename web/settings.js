@@ -6,6 +6,7 @@ const DEFAULTS = {
   clock: true,       // the clock beside the status (it keeps counting while hidden)
   conflicts: true,   // a digit that breaks a rule turns red, and the status says which rule
   tidyMarks: true,   // placing a digit takes it out of the pencil marks of the cells it sees
+  digitFirst: false, // a pad digit is picked first, then every cell tapped takes it
 };
 
 /** The settings: the defaults, with what the reader chose over them. */

@@ -189,6 +189,48 @@ def test_settings_hide_the_clock_stop_marking_conflicts_and_keep_marks_and_are_k
     assert not page.locator("input[data-setting=clock]").is_checked()
 
 
+def test_digit_first_enters_the_picked_digit_in_each_cell_tapped(page, site):
+    open_page(page, site, S9B["string"])
+    setting(page, "digitFirst", True)
+    page.click(cell(2, 1))                              # a selection, which picking a digit ends
+    four = page.locator("[data-testid=pad] [data-digit='4']")
+    four.click()
+    assert four.get_attribute("aria-pressed") == "true" and selected(page) == []
+    page.click(cell(1, 2))                              # taps: the 4 goes in, nothing is selected
+    page.click(cell(3, 3))
+    page.click(cell(1, 1))                              # a given stays as it is
+    assert page.locator(cell(1, 2)).get_attribute("data-value") == "4"
+    assert page.locator(cell(3, 3)).get_attribute("data-value") == "4"
+    assert page.locator(cell(1, 1)).get_attribute("data-value") == "3"
+    assert selected(page) == []
+    page.click(cell(3, 3))                              # the same digit again: out
+    assert page.locator(cell(3, 3)).get_attribute("data-value") == ""
+    page.click("[data-action=pencil]")
+    page.click(cell(3, 3))                              # in Pencil mode: a mark
+    assert page.locator(cell(3, 3)).get_attribute("data-candidates") == "4"
+    page.click("[data-action=undo]")
+    assert page.locator(cell(3, 3)).get_attribute("data-candidates") == ""
+    four.click()                                        # put down: a tap selects again
+    page.click(cell(3, 3))
+    assert selected(page) == ["r3c3"] and page.locator(cell(3, 3)).get_attribute("data-value") == ""
+
+
+def test_digit_first_works_with_taps_on_a_touch_screen(browser, site):
+    from conftest import guarded_context
+    context, guard = guarded_context(browser, site, viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    open_page(page, site, S9B["string"])
+    setting(page, "digitFirst", True)
+    page.tap("[data-testid=pad] [data-digit='4']")
+    page.tap(cell(1, 2))
+    page.tap(cell(3, 3))
+    assert page.locator(cell(1, 2)).get_attribute("data-value") == "4"
+    assert page.locator(cell(3, 3)).get_attribute("data-value") == "4"
+    assert selected(page) == []
+    context.close()
+    guard.check()
+
+
 def test_no_wall_of_marks_auto_candidates_fill_and_clear(page, site):
     open_page(page, site, S9B["string"])
     assert S9B["expected"]["progress"][1] == "c123456789"
