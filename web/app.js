@@ -92,7 +92,7 @@ const state = {
   gameKey: null,      // the puzzle's string without progress: where its game is saved (saved.js)
   paused: false,      // the reader paused the clock: the board is covered and takes no input
   highlight: "",      // a digit pressed with no cell selected: shown everywhere, until pressed again
-  settings: loadSettings(),   // the reader's choices (settings.js): clock, conflicts, tidy marks
+  settings: loadSettings(),   // the reader's choices (settings.js): clock, conflicts, tidy marks, digit first
 };
 // The time spent on the puzzle (clock.js), beside the status; not in an embed, whose frame is the grid's.
 const clock = createClock(() => setPaused(!state.paused));
@@ -709,10 +709,11 @@ function reset() {
   clock.set(0);   // starting over: the clock does too
 }
 
-/** Types `ch` (a digit character, or "" to clear) into the selected cells: a digit (removed from
- * its peers' pencil marks in the same change), or with `pencil` a pencil mark toggled. Several
- * selected cells change together, as one undoable change: a mark goes into all of them unless all
- * have it already, when it leaves all of them. */
+/** Types `ch` (a digit character, or "" to clear) into `cells` (the selected ones unless given):
+ * a digit (removed from its peers' pencil marks in the same change), or with `pencil` a pencil
+ * mark toggled. Several cells change together, as one undoable change: a mark goes into all of
+ * them unless all have it already, when it leaves all of them. With no cell, the digit is shown
+ * everywhere instead (highlightDigit). */
 function enter(ch, pencil = state.pencil, cells = selection()) {
   if (!state.view) return;
   if (!cells.length) {
@@ -752,8 +753,7 @@ function padDigit(ch) {
     enter(ch);
     return;
   }
-  state.selected = -1;
-  state.also.clear();
+  if (state.selected >= 0) deselect();
   highlightDigit(ch);
 }
 
