@@ -1,7 +1,7 @@
 """The core end-to-end checks, one set of test cases run in Chromium, Firefox and WebKit (Safari's
 engine) through the small drivers of engines.py, against the same built site under /sub/viewer/:
 a link of every puzzle kind drawn to the DOM contract (cells, givens, progress, cages, regions,
-status), a digit played (the cell and the address), the clock and its pause, a solve, a decode error, offline after a first
+status), a digit played (the cell and the address), the clock and its pause, Digit first, a solve, a decode error, offline after a first
 visit (the service worker), and after every test: no request left 127.0.0.1, no 4xx/5xx, no
 console error or uncaught exception. Screenshots of a killer, a KenKen and a 16x16 at phone and
 desktop size go to screenshots/engines/ (docs/engines/ holds the committed ones).
@@ -226,6 +226,21 @@ def test_the_clock_runs_and_a_pause_covers_the_board(h):
     h.engine.click(".pause-cover")
     assert h.engine.wait("document.querySelector('.pause-cover') === null", 10) is True
     assert h.engine.js("getComputedStyle(document.querySelector('[data-cell=r1c1]')).visibility") == "visible"
+
+
+def test_digit_first_enters_the_picked_digit_where_clicked(h):
+    assert h.open_text(KINDS["sudoku"]["string"]) == "ready"
+    h.engine.js("document.querySelector('[data-testid=settings]').open = true")
+    h.engine.click("input[data-setting=digitFirst]")
+    try:
+        h.engine.click("[data-testid=pad] [data-digit='4']")
+        h.engine.click("[data-cell=r1c2]")
+        assert h.engine.wait("document.querySelector('[data-cell=r1c2]').dataset.value === '4'", 10) is True
+        assert h.engine.js("document.querySelectorAll('[aria-selected=true]').length") == 0
+    finally:   # the setting is kept on this device: back off for the tests after this one
+        h.engine.click("input[data-setting=digitFirst]")
+        h.engine.js("document.querySelector('[data-testid=settings]').open = false")
+    assert h.engine.js("document.querySelector('input[data-setting=digitFirst]').checked") is False
 
 
 def test_solve_fills_in_the_solution(h):
