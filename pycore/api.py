@@ -218,6 +218,25 @@ def check_view(text: str, progress: list[str], solution: list[int]) -> dict:
     return {"problems": check(puzzle, position, digits)}
 
 
+def back_to_right(text: str, history: list[list[str]], solution: list[int]) -> dict:
+    """How far back the game was last free of mistakes: `history` is the game's positions newest
+    first (the current one first, then what Undo brings back in turn). {"back": the index of the
+    first position with no mistake against `solution` (check_view's problems)}, {"back": None}
+    when every one has some, or {"error": message}."""
+    from .solve import check
+    if not isinstance(history, list) or not history:
+        return {"error": "history must be a list of positions, the current one first"}
+    try:
+        puzzle, _ = _puzzle_and_position(text, history[0])
+        digits = _solution_digits(puzzle, solution)
+        for back, progress in enumerate(history):
+            if not check(puzzle, position_from_progress(puzzle, progress), digits):
+                return {"back": back}
+    except PuzzleStringError as error:
+        return {"error": str(error)}
+    return {"back": None}
+
+
 # ---- hints, for the page ----------------------------------------------------------------------
 # A hint must never reason from a wrong position, so it needs the solution. The page passes the
 # one it already has (after Solve or Check); otherwise a short solve finds it, kept per puzzle.
@@ -562,6 +581,6 @@ def error_help(message: str) -> str:
 
 
 __all__ = ["describe", "decode_view", "share", "share_links", "position_from_progress",
-           "solve_start", "solve_step", "solve_cancel", "check_view", "hint_view",
+           "solve_start", "solve_step", "solve_cancel", "check_view", "back_to_right", "hint_view",
            "reveal_view", "cage_view", "play_view", "place_digit", "fill_candidates",
            "opening_progress", "error_help"]

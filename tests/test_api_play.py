@@ -278,3 +278,24 @@ def test_remaining_never_goes_below_zero():
     progress[wrong] = "s3"   # ten 3s: the clash says so, the count stops at 0
     view = api.play_view(S9B["string"], progress)
     assert view["remaining"][2] == 0 and view["clashes"]
+
+
+def test_back_to_right_finds_the_newest_position_without_a_mistake():
+    """A game's positions newest first: two right digits, then a wrong one, then a pencil-mark
+    set without the solution's digit; back_to_right counts the changes back to the newest
+    position with no mistake of either kind."""
+    text, start = S9B["string"], opened(S9B)
+    solution = [int(d) for d in S9B["solution"]]
+    a2, a3, b1 = cell(1, 2), cell(1, 3), cell(2, 1)
+    wrong = next(d for d in range(1, 10) if d != solution[a3])
+    right1 = [note if i != a2 else f"s{solution[a2]}" for i, note in enumerate(start)]
+    wrong2 = [note if i != a3 else f"s{wrong}" for i, note in enumerate(right1)]
+    marks3 = [note if i != b1 else f"c{wrong}" for i, note in enumerate(wrong2)]
+    fixed4 = [note if i != a3 else "." for i, note in enumerate(marks3)]
+    assert api.back_to_right(text, [right1, start], solution) == {"back": 0}
+    assert api.back_to_right(text, [marks3, wrong2, right1, start], solution) == {"back": 2}
+    assert api.back_to_right(text, [fixed4, marks3, wrong2, right1], solution) == {"back": 3}
+    assert api.back_to_right(text, [marks3, wrong2], solution) == {"back": None}
+    for history in ([], "x", [["?"] * 81], None):
+        assert set(api.back_to_right(text, history, solution)) == {"error"}, history
+    assert set(api.back_to_right(text, [start], [1, 2])) == {"error"}

@@ -23,6 +23,7 @@ const toolbarEl = $("#toolbar");
 const padEl = $("#pad");
 const shareEl = $("#share");
 const resumeEl = $("#resume");
+const rewindEl = $("#rewind");
 const cageHelpEl = $("#cage-help");
 const cageNewsEl = $("#cage-news");
 const introEl = $("#intro");
@@ -149,14 +150,14 @@ function clearPuzzle() {
   toolbarEl.replaceChildren();
   padEl.replaceChildren();
   shareEl.replaceChildren();
-  resumeEl.hidden = true;
+  resumeEl.hidden = rewindEl.hidden = true;
   setPaused(false);
   runClock();
 }
 
 function show(query) {
   shareEl.replaceChildren();
-  resumeEl.hidden = true;
+  resumeEl.hidden = rewindEl.hidden = true;
   if (!hasPuzzle(query)) {
     clearPuzzle();
     introEl.hidden = false;
@@ -409,6 +410,7 @@ function buildToolbar() {
 /** After any change to the position, Check's marks and a "solved"/"checked" message are stale. */
 function changed() {
   state.problems = null;
+  rewindEl.hidden = true;
   refresh();
   if (!state.solving && statusEl.dataset.state !== "error") showPlayStatus();
   keepInAddress();
@@ -697,10 +699,30 @@ async function check() {
   refresh();
   const n = checked.problems.length;
   const wrong = checked.problems.filter((p) => p.problem === "wrong-digit").length;
+  if (n) offerRewind(result.solution);
   const done = state.progress.every((note) => note[0] === "g" || note[0] === "s");
   setStatus("ready", n === 0 ? (done ? "Checked: all correct." : "Checked: no mistakes so far.")
-    : `Checked: ${n} problem${n === 1 ? "" : "s"} marked in red (${wrong} wrong digit${wrong === 1 ? "" : "s"}, `
-      + `${n - wrong} pencil-mark set${n - wrong === 1 ? "" : "s"} missing the solution's digit).`);
+    : `Checked: ${count(n, "problem")} marked in red (${[wrong && count(wrong, "wrong digit"),
+      n - wrong && `${count(n - wrong, "pencil-mark set")} missing the solution's digit`].filter(Boolean).join(", ")}).`);
+}
+
+/** After a Check that found mistakes: Undo, as many times as it takes, back to the newest position
+ * of this game without one (api.back_to_right), offered under the board. Redo goes forward again. */
+function offerRewind(solution) {
+  if (!can("back_to_right")) return;
+  const history = [state.progress, ...state.undo.slice().reverse()];
+  const found = state.bridge.invoke("back_to_right", state.text, history, solution);
+  if (!(found.back > 0)) return;
+  const changes = count(found.back, "change");
+  const text = Object.assign(document.createElement("span"), {
+    textContent: `Your last position without a mistake is ${changes} back.`,
+  });
+  const go = button("rewind", "Undo back to it", `Undo ${changes}: back to before the first mistake (Redo brings them back)`, () => {
+    for (let i = 0; i < found.back; i++) undo();
+    setStatus("ready", `Back ${changes}, before the first mistake. Redo goes forward again.`);
+  });
+  rewindEl.replaceChildren(text, go);
+  rewindEl.hidden = false;
 }
 
 function reset() {

@@ -1,6 +1,6 @@
 """Solve, Check and Cancel in the page: the solver runs in slices on the page's thread, the status
 goes `solving` → `solved`, the grid is filled with the corpus's own solution, Check marks wrong
-digits and pencil marks, and Cancel stops a long solve within a quarter of a second while the page
+digits and pencil marks and offers to undo back to before the first mistake, and Cancel stops a long solve within a quarter of a second while the page
 keeps answering input."""
 from __future__ import annotations
 
@@ -99,6 +99,36 @@ def test_check_marks_wrong_digits_and_pencil_marks(app_page):
     app_page.wait_for_function("document.querySelector('[data-testid=status]').textContent.startsWith('Checked')")
     assert status.text_content() == "Checked: no mistakes so far."
     assert app_page.locator("[data-wrong=true]").count() == 0
+
+
+def test_after_a_check_with_a_mistake_undo_goes_back_to_before_it(app_page):
+    entry = next(e for e in REAL if e["name"] == "S9B easiest sudoku")
+    solution = entry["solution"]
+    assert open_text(app_page, entry["string"]) == "ready"
+    first, second, third = [i for i, note in enumerate(entry["expected"]["progress"]) if note[0] in ".c"][:3]
+    name = lambda i: f"[data-cell=r{i // 9 + 1}c{i % 9 + 1}]"  # noqa: E731
+    value = lambda i: app_page.locator(name(i)).get_attribute("data-value")  # noqa: E731
+    wrong_digit = next(d for d in "123456789" if d != solution[second])
+    for cell, digit in ((first, solution[first]), (second, wrong_digit), (third, solution[third])):
+        app_page.click(name(cell))
+        app_page.keyboard.press(digit)
+    offer = app_page.locator("[data-testid=rewind]")
+    app_page.click("[data-action=check]")
+    app_page.wait_for_function("document.querySelectorAll('[data-wrong=true]').length > 0")
+    assert offer.is_visible()
+    assert "2 changes back" in offer.text_content()
+    app_page.click("[data-action=rewind]")
+    assert [value(first), value(second), value(third)] == [solution[first], "", ""]
+    assert not offer.is_visible()
+    assert app_page.locator(STATUS).text_content().startswith("Back 2 changes, before the first mistake")
+    app_page.click("[data-action=redo]")
+    app_page.click("[data-action=redo]")
+    assert [value(first), value(second), value(third)] == [solution[first], wrong_digit, solution[third]]
+    app_page.click(name(second))
+    app_page.keyboard.press(solution[second])
+    app_page.click("[data-action=check]")   # no mistake: nothing to go back to
+    app_page.wait_for_function("document.querySelector('[data-testid=status]').textContent.startsWith('Checked')")
+    assert not offer.is_visible()
 
 
 def long_puzzle() -> str:
