@@ -247,8 +247,8 @@ def random_progress(puzzle, rng: random.Random) -> list[str]:
 
 def page_calls(count: int, seed: int, budget: float) -> int:
     """What the page asks of the core for a puzzle it opened (pycore.api: play_view, hint_view,
-    share_links, fill_candidates, opening_progress, place_digit, reveal_view, cage_view, and the
-    whole path: path_start, path_step, path_cancel), on
+    share_links, fill_candidates, opening_progress, place_digit, reveal_view, cage_view,
+    back_to_right, and the whole path: path_start, path_step, path_cancel), on
     every input of the main fuzz that decodes, from its givens alone and from a random progress. Each call must return
     a dict (an answer or {"error": message}) within `budget` seconds."""
     from pycore import api
@@ -279,6 +279,8 @@ def page_calls(count: int, seed: int, budget: float) -> int:
                                ("reveal_view",
                                 lambda: api.reveal_view(text, progress, solution, selected)),
                                ("cage_view", lambda: api.cage_view(text, progress, selected)),
+                               ("back_to_right",
+                                lambda: api.back_to_right(text, [progress, plain], solution)),
                                ("path", lambda: path_slices(api, text, progress))):
                 counts["calls"] += 1
                 answer = tally.run(call, f"{name} {puzzle.kind} {puzzle.size}", repr(text[:80]),
