@@ -63,8 +63,10 @@ STYLESHEET_LINK = '<link rel="stylesheet" href="./style.css">'
 
 
 def web_files() -> list[str]:
+    """The page's own files (web/README.md is for people reading the source, not the site)."""
     return sorted(p.relative_to(WEB).as_posix() for p in WEB.rglob("*")
-                  if p.is_file() and p.name not in WEB_WRITTEN and not p.name.startswith("."))
+                  if p.is_file() and p.name not in WEB_WRITTEN and p.name != "README.md"
+                  and not p.name.startswith("."))
 
 
 def inline_style(page: str) -> str:
