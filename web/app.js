@@ -279,8 +279,10 @@ function setPaused(paused) {
   board?.classList.toggle("paused", paused);
   board?.querySelector(".pause-cover")?.remove();
   if (paused && board) {
-    const cover = button("go-on", "Paused — press to go on", "The clock is stopped; press to go on", () => setPaused(false));
+    const cover = button("go-on", "", "The clock is stopped; press to go on", () => setPaused(false));
     cover.className = "pause-cover";
+    // the words stay in sight on a grid wider than the screen (sticky within the scrolled board)
+    cover.append(Object.assign(document.createElement("span"), { textContent: "Paused \u2014 press to go on" }));
     board.append(cover);
     cover.focus();
   }
