@@ -129,6 +129,9 @@ function puzzleQuery(search = location.search) {
 
 const hasPuzzle = (query) => /(^|&)bd=./.test(query);
 
+/** Whether two positions (per-cell notes) are the same. */
+const samePosition = (a, b) => a?.length === b.length && a.every((note, i) => note === b[i]);
+
 /** A pasted string or link as this page's query: a link's bd/jigmap/shape, or bd=<string>. */
 function queryFor(text) {
   const at = text.indexOf("?");
@@ -212,7 +215,7 @@ function show(query) {
 function offerSavedGame() {
   const game = state.gameKey && !embed ? savedGame(state.gameKey) : null;
   if (!game || game.progress.length !== state.progress.length) return;
-  if (game.progress.every((note, i) => note === state.progress[i])) {
+  if (samePosition(game.progress, state.progress)) {
     clock.set(game.seconds);   // a reload (the address keeps the game): the clock goes on too
     return;
   }
@@ -253,7 +256,7 @@ function refresh() {
     if (button) button.disabled = stack.length === 0;
   }
   const reset = toolbarEl.querySelector("[data-action=reset]");
-  if (reset) reset.disabled = state.progress.every((note, i) => note === state.opened[i]);
+  if (reset) reset.disabled = samePosition(state.progress, state.opened);
   showRemaining();
   showCageHelp();
   runClock();
@@ -293,9 +296,9 @@ function setPaused(paused) {
  * game already, but not the minutes spent thinking since). */
 function saveNow() {
   if (!state.view || !state.gameKey || embed) return;
-  const same = (progress) => progress?.length === state.progress.length && progress.every((note, i) => note === state.progress[i]);
   // as it opened: saved only as the saved game's new time (after a reload, which opens the game)
-  if (same(state.opened) && !same(savedGame(state.gameKey)?.progress)) return;
+  if (samePosition(state.opened, state.progress)
+      && !samePosition(savedGame(state.gameKey)?.progress, state.progress)) return;
   saveGame(state.gameKey, state.progress, clock.seconds());
 }
 bindSettings(state.settings, () => {
@@ -451,7 +454,7 @@ function celebrate() {
  * a version B/C string with the progress. */
 function keepInAddress() {
   if (!state.view) return;
-  const unchanged = state.progress.every((note, i) => note === state.opened[i]);
+  const unchanged = samePosition(state.progress, state.opened);
   let query = state.text;
   if (!unchanged) {
     const shared = state.bridge.invoke("share", state.text, state.progress);
@@ -683,7 +686,7 @@ function fillIn(solution) {
   const progress = state.progress.map((note, i) => (note[0] === "g" ? note : "s" + DIGITS[solution[i]]));
   state.fillingSolution = true;  // the solver's fill is not the reader's win: no celebration
   try {
-    if (progress.some((note, i) => note !== state.progress[i])) commit(progress);
+    if (!samePosition(progress, state.progress)) commit(progress);
   } finally {
     state.fillingSolution = false;
   }
@@ -728,7 +731,7 @@ function offerRewind(solution) {
 }
 
 function reset() {
-  if (state.progress.every((note, i) => note === state.opened[i])) return;
+  if (samePosition(state.progress, state.opened)) return;
   commit(state.opened.slice());
   clock.set(0);   // starting over: the clock does too
 }
@@ -760,7 +763,7 @@ function enter(ch, pencil = state.pencil, cells = selection()) {
       progress = placed.progress ?? withNote(progress, i, "s" + ch);
     }
   }
-  if (progress.some((note, i) => note !== state.progress[i])) commit(progress);
+  if (!samePosition(progress, state.progress)) commit(progress);
 }
 
 /** With no cell selected, a digit's key shows where that digit is (placed, and among the marks),
@@ -826,13 +829,13 @@ function toggleAuto() {
 
 function fillCandidates() {
   const filled = state.bridge.invoke("fill_candidates", state.text, state.progress);
-  if (filled.progress && filled.progress.some((note, i) => note !== state.progress[i])) commit(filled.progress);
+  if (filled.progress && !samePosition(filled.progress, state.progress)) commit(filled.progress);
 }
 
 function clearMarks() {
   state.auto = false;
   const cleared = state.progress.map((note) => (note[0] === "c" ? "." : note));
-  if (cleared.some((note, i) => note !== state.progress[i])) commit(cleared);
+  if (!samePosition(cleared, state.progress)) commit(cleared);
   else refresh();
 }
 
