@@ -1,6 +1,6 @@
 // Event glue between the page and pycore (Python, run by PyScript on the local Pyodide).
 // No puzzle logic here: decoding and encoding are Python calls; render.js draws the result.
-import { button } from "./dom.js";
+import { button, el } from "./dom.js";
 import { renderBoard, digitChar } from "./render.js";
 import { createHints } from "./hint.js";
 import { openShareDialog } from "./share.js";
@@ -224,9 +224,7 @@ function offerSavedGame() {
   const what = [placed && count(placed, "digit") + " placed", marked && count(marked, "cell") + " pencil-marked",
     game.seconds && clockText(game.seconds) + " on the clock"].filter(Boolean).join(", ") || "no digits";
   const when = new Date(game.saved).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-  const text = Object.assign(document.createElement("span"), {
-    textContent: `You have a game of this puzzle saved on this device (${what}; ${when}).`,
-  });
+  const text = el("span", {}, `You have a game of this puzzle saved on this device (${what}; ${when}).`);
   const resume = button("resume-game", "Resume", "Put the saved game on the board (Undo takes it back)", () => {
     resumeEl.hidden = true;
     clock.set(game.seconds);
@@ -285,7 +283,7 @@ function setPaused(paused) {
     const cover = button("go-on", "", "The clock is stopped; press to go on", () => setPaused(false));
     cover.className = "pause-cover";
     // the words stay in sight on a grid wider than the screen (sticky within the scrolled board)
-    cover.append(Object.assign(document.createElement("span"), { textContent: "Paused \u2014 press to go on" }));
+    cover.append(el("span", {}, "Paused \u2014 press to go on"));
     board.append(cover);
     cover.focus();
   }
@@ -393,7 +391,7 @@ function buildToolbar() {
     can("fill_candidates") && button("fill-candidates", "Fill candidates", "Pencil in every candidate the rules allow", fillCandidates, "Fill"),
     button("clear-marks", "Clear marks", "Remove every pencil mark", clearMarks, "Clear"),
     button("reset", "Reset", "Back to the position the link opened with", reset),
-    Object.assign(document.createElement("span"), { className: "toolbar-break" }),  // phones: entering, then reasoning
+    el("span", { class: "toolbar-break" }),  // phones: entering, then reasoning
     ...(can("hint_view") ? hints.buttons() : []),
     can(...SOLVER) && button("check", "Check", "Mark digits and pencil marks that disagree with the solution", check),
     can(...SOLVER) && button("solve", "Solve", "Fill in the solution", solveClicked),
@@ -403,7 +401,7 @@ function buildToolbar() {
   for (let d = 1; d <= state.view.size; d++) {
     const b = button("digit", digitChar(d), `Enter ${digitChar(d).toUpperCase()}`, () => padDigit(digitChar(d)));
     b.dataset.digit = digitChar(d);
-    b.append(Object.assign(document.createElement("span"), { className: "left", ariaHidden: "true" }));
+    b.append(el("span", { class: "left", "aria-hidden": "true" }));
     pad.push(b);
   }
   const erase = button("erase", "\u232b", "Clear the cell", () => enter(""));
@@ -719,9 +717,7 @@ function offerRewind(solution) {
   const found = state.bridge.invoke("back_to_right", state.text, history, solution);
   if (!(found.back > 0)) return;
   const changes = count(found.back, "change");
-  const text = Object.assign(document.createElement("span"), {
-    textContent: `Your last position without a mistake is ${changes} back.`,
-  });
+  const text = el("span", {}, `Your last position without a mistake is ${changes} back.`);
   const go = button("rewind", "Undo back to it", `Undo ${changes}: back to before the first mistake (Redo brings them back)`, () => {
     for (let i = 0; i < found.back; i++) undo();
     setStatus("ready", `Back ${changes}, before the first mistake. Redo goes forward again.`);
