@@ -154,8 +154,7 @@ function clearPuzzle() {
   padEl.replaceChildren();
   shareEl.replaceChildren();
   resumeEl.hidden = rewindEl.hidden = true;
-  setPaused(false);
-  runClock();
+  setPaused(false);   // which runs the clock, or here stops it
 }
 
 function show(query) {
@@ -204,9 +203,8 @@ function show(query) {
   performance.mark("grid-rendered"); // bench/page_bench.py reads this
   const bare = state.bridge.invoke("share", query, view.progress.map((note) => (note[0] === "g" ? note : ".")));
   state.gameKey = bare.error ? null : bare.bd;
-  clock.set(0);
+  clock.set(0);   // (refresh() above has started it)
   offerSavedGame();
-  runClock();
 }
 
 /** A game of this puzzle saved on this device that differs from the position just opened: offered
