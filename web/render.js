@@ -214,7 +214,8 @@ export function renderBoard(view, container) {
     const conflicts = new Set(play.conflicts ?? []);
     const also = play.also ?? new Set();   // cells selected with `selected`
     const selectedNote = progress[selected] ?? "";
-    const selectedDigit = selected >= 0 ? (selectedNote[0] === "g" || selectedNote[0] === "s" ? selectedNote.slice(1) : "")
+    // the digit shown everywhere: the selected cell's, or with none selected the one highlighted
+    const shownDigit = selected >= 0 ? (selectedNote[0] === "g" || selectedNote[0] === "s" ? selectedNote.slice(1) : "")
       : play.highlight ?? "";
     progress.forEach((note, index) => {
       const cell = cells[index];
@@ -239,10 +240,10 @@ export function renderBoard(view, container) {
       const chosen = index === selected || also.has(index);
       cell.classList.toggle("selected", chosen);
       cell.classList.toggle("house", selected >= 0 && !chosen && sameHouse(selected, index));
-      cell.classList.toggle("same-digit", Boolean(selectedDigit) && index !== selected && value === selectedDigit);
+      cell.classList.toggle("same-digit", Boolean(shownDigit) && index !== selected && value === shownDigit);
       cell.setAttribute("aria-selected", chosen ? "true" : "false");
       cell.tabIndex = index === (selected >= 0 ? selected : 0) ? 0 : -1;
-      drawContent(cell, value, candidates, selectedDigit);
+      drawContent(cell, value, candidates, shownDigit);
       const what = value ? `${value.toUpperCase()}${kind === "g" ? ", given" : ""}`
         : candidates ? `candidates ${[...candidates.toUpperCase()].join(" ")}` : "empty";
       const cage = cageOf.has(index) ? `, ${cageWordsOf.get(cageOf.get(index))}` : "";
