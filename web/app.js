@@ -1,7 +1,7 @@
 // Event glue between the page and pycore (Python, run by PyScript on the local Pyodide).
 // No puzzle logic here: decoding and encoding are Python calls; render.js draws the result.
 import { button, el } from "./dom.js";
-import { renderBoard, digitChar } from "./render.js";
+import { COLOUR_NAMES, renderBoard, digitChar } from "./render.js";
 import { createHints } from "./hint.js";
 import { openShareDialog } from "./share.js";
 import { setUpEmbed } from "./embed.js";
@@ -83,6 +83,9 @@ setTimeout(() => startFailed("The Python runtime did not start within two minute
 const state = {
   text: "", view: null, board: null, progress: [], opened: [],
   undo: [], redo: [], selected: -1, pencil: false, bridge: null,
+  // undo and redo hold {progress, colours}: a colour is a change the reader can take back too
+  colours: "",        // the reader's cell colours, one character a cell: "0" none, "1"-"9" (COLOUR_NAMES)
+  colouring: false,   // Colour mode: the pad and the digit keys colour the selected cells
   also: new Set(),    // cells selected with the selected one (Ctrl/Shift+click, a mouse drag, Shift+arrows)
   label: "",          // the status text for a ready puzzle ("Killer Sudoku 9×9 (L9B)")
   solution: null,     // the last finished solve of this puzzle: {status, solution, reason, …}
@@ -105,7 +108,7 @@ const hints = createHints({
   current: () => ({ text: state.text, progress: state.progress }),
   commit: (progress) => commit(progress),
   undo: () => undo(),
-  inHistory: (key, keyOf) => state.undo.some((progress) => keyOf({ text: state.text, progress }) === key),
+  inHistory: (key, keyOf) => state.undo.some(({ progress }) => keyOf({ text: state.text, progress }) === key),
   cells: () => state.board?.cells ?? [],
   cages: () => state.view?.cages ?? [],
   size: () => state.view?.size ?? 9,
@@ -131,6 +134,11 @@ const hasPuzzle = (query) => /(^|&)bd=./.test(query);
 
 /** Whether two positions (per-cell notes) are the same. */
 const samePosition = (a, b) => a?.length === b.length && a.every((note, i) => note === b[i]);
+
+// The cell colours of Colour mode (render.js's COLOUR_NAMES), kept beside the position (undo, the
+// saved game) but not in the puzzle string, which has no room for them: the reader's own marking.
+const noColours = (n) => "0".repeat(n * n);
+const coloured = (colours) => /[1-9]/.test(colours);
 
 /** A pasted string or link as this page's query: a link's bd/jigmap/shape, or bd=<string>. */
 function queryFor(text) {
@@ -183,6 +191,7 @@ function show(query) {
   const opening = can("opening_progress") ? state.bridge.invoke("opening_progress", query, view.progress) : {};
   state.progress = (opening.progress ?? view.progress).slice();
   state.opened = state.progress.slice();
+  state.colours = noColours(view.size);
   state.undo = [];
   state.redo = [];
   state.selected = -1;
@@ -213,20 +222,26 @@ function show(query) {
 function offerSavedGame() {
   const game = state.gameKey && !embed ? savedGame(state.gameKey) : null;
   if (!game || game.progress.length !== state.progress.length) return;
+  const colours = game.colours.length === state.colours.length ? game.colours : state.colours;
   if (samePosition(game.progress, state.progress)) {
-    clock.set(game.seconds);   // a reload (the address keeps the game): the clock goes on too
+    // a reload (the address keeps the game): the clock and the colours go on too
+    clock.set(game.seconds);
+    state.colours = colours;
+    refresh();
     return;
   }
   const placed = game.progress.filter((note) => note[0] === "s").length;
   const marked = game.progress.filter((note) => note[0] === "c").length;
+  const painted = [...colours].filter((c) => c !== "0").length;
   const what = [placed && count(placed, "digit") + " placed", marked && count(marked, "cell") + " pencil-marked",
+    painted && count(painted, "cell") + " coloured",
     game.seconds && clockText(game.seconds) + " on the clock"].filter(Boolean).join(", ") || "no digits";
   const when = new Date(game.saved).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
   const text = el("span", {}, `You have a game of this puzzle saved on this device (${what}; ${when}).`);
   const resume = button("resume-game", "Resume", "Put the saved game on the board (Undo takes it back)", () => {
     resumeEl.hidden = true;
     clock.set(game.seconds);
-    commit(game.progress.slice());
+    commit(game.progress.slice(), colours);
   });
   const dismiss = button("dismiss-game", "Start afresh",
     "Keep the position the link opened with (the saved game is replaced once you play)", () => { resumeEl.hidden = true; });
@@ -241,6 +256,7 @@ function refresh() {
   if (state.play?.error) state.play = null;
   state.board?.update(state.progress, state.selected, state.problems, {
     also: state.also,
+    colours: state.colours,
     conflicts: state.settings.conflicts ? state.play?.conflicts ?? [] : [],
     shown: state.auto && state.play ? state.play.candidates : null,
     highlight: state.highlight,
@@ -252,7 +268,7 @@ function refresh() {
     if (button) button.disabled = stack.length === 0;
   }
   const reset = toolbarEl.querySelector("[data-action=reset]");
-  if (reset) reset.disabled = samePosition(state.progress, state.opened);
+  if (reset) reset.disabled = asOpened();
   showRemaining();
   showCageHelp();
   runClock();
@@ -288,14 +304,16 @@ function setPaused(paused) {
   runClock();
 }
 
+/** Whether the board is as the link opened it: the same position, nothing coloured. */
+const asOpened = () => samePosition(state.progress, state.opened) && !coloured(state.colours);
+
 /** The game and its clock, saved when the page goes out of sight (the last change saved the
  * game already, but not the minutes spent thinking since). */
 function saveNow() {
   if (!state.view || !state.gameKey || embed) return;
   // as it opened: saved only as the saved game's new time (after a reload, which opens the game)
-  if (samePosition(state.opened, state.progress)
-      && !samePosition(savedGame(state.gameKey)?.progress, state.progress)) return;
-  saveGame(state.gameKey, state.progress, clock.seconds());
+  if (asOpened() && !samePosition(savedGame(state.gameKey)?.progress, state.progress)) return;
+  saveGame(state.gameKey, state.progress, clock.seconds(), state.colours);
 }
 bindSettings(state.settings, () => {
   refresh();
@@ -387,7 +405,7 @@ function buildToolbar() {
     pencil,
     can("play_view") && button("auto-candidates", "Auto", "Show the candidates the rules allow instead of the pencil marks", toggleAuto),
     can("fill_candidates") && button("fill-candidates", "Fill candidates", "Pencil in every candidate the rules allow", fillCandidates, "Fill"),
-    button("clear-marks", "Clear marks", "Remove every pencil mark", clearMarks, "Clear"),
+    button("clear-marks", "Clear marks", "Remove every pencil mark (in Colour mode, every colour)", clearMarks, "Clear"),
     button("reset", "Reset", "Back to the position the link opened with", reset),
     el("span", { class: "toolbar-break" }),  // phones: entering, then reasoning
     ...(can("hint_view") ? hints.buttons() : []),
@@ -395,17 +413,42 @@ function buildToolbar() {
     can(...SOLVER) && button("solve", "Solve", "Fill in the solution", solveClicked),
     button("share", "Share", "Links to this position, embed code, pictures and printing", share),
   ].filter(Boolean));
+  buildPad();
+}
+
+/** The digit pad, or in Colour mode the colours (a swatch each, with its key's number), and the
+ * key that switches between them (not in an embed, whose frame has room for the digits only). */
+function buildPad() {
   const pad = [];
-  for (let d = 1; d <= state.view.size; d++) {
-    const b = button("digit", digitChar(d), `Enter ${digitChar(d).toUpperCase()}`, () => padDigit(digitChar(d)));
-    b.dataset.digit = digitChar(d);
-    b.append(el("span", { class: "left", "aria-hidden": "true" }));
-    pad.push(b);
+  if (state.colouring) {
+    COLOUR_NAMES.forEach((name, i) => {
+      const b = button("colour-key", "", `Colour the selected cells ${name} (${i + 1})`, () => paint(String(i + 1)));
+      b.dataset.colour = String(i + 1);
+      b.setAttribute("aria-label", `${name[0].toUpperCase()}${name.slice(1)} (${i + 1})`);
+      b.append(el("span", { class: "swatch", "aria-hidden": "true" }, String(i + 1)));
+      pad.push(b);
+    });
+  } else {
+    for (let d = 1; d <= state.view.size; d++) {
+      const b = button("digit", digitChar(d), `Enter ${digitChar(d).toUpperCase()}`, () => padDigit(digitChar(d)));
+      b.dataset.digit = digitChar(d);
+      b.append(el("span", { class: "left", "aria-hidden": "true" }));
+      pad.push(b);
+    }
   }
-  const erase = button("erase", "\u232b", "Clear the cell", () => enter(""));
-  erase.setAttribute("aria-label", "Clear the cell");
+  const what = state.colouring ? "Clear the colour" : "Clear the cell";
+  const erase = button("erase", "\u232b", what, () => (state.colouring ? paint("0") : enter("")));
+  erase.setAttribute("aria-label", what);
   pad.push(erase);
+  if (!embed) {
+    const mode = button("colour", "", "Colour mode: the pad's colours (or keys 1\u20139) colour the selected cells, Backspace clears; press again for digits", toggleColouring);
+    mode.setAttribute("aria-label", "Colour mode");
+    mode.setAttribute("aria-pressed", String(state.colouring));
+    mode.append(el("span", { class: "palette", "aria-hidden": "true" }, ...["2", "4", "5", "7"].map((c) => el("span", { "data-colour": c }))));
+    pad.push(mode);
+  }
   padEl.replaceChildren(...pad);
+  showRemaining();
 }
 
 /** After any change to the position, Check's marks and a "solved"/"checked" message are stale. */
@@ -459,28 +502,31 @@ function keepInAddress() {
   }
   const url = pageUrl(query);
   if (location.search !== url) history.replaceState(history.state, "", url);
-  if (state.gameKey) saveGame(state.gameKey, unchanged ? null : state.progress, clock.seconds());
+  if (state.gameKey) saveGame(state.gameKey, asOpened() ? null : state.progress, clock.seconds(), state.colours);
 }
 
-function commit(progress) {
-  state.undo.push(state.progress);
+/** What Undo and Redo go back and forth between. */
+const here = () => ({ progress: state.progress, colours: state.colours });
+
+function commit(progress, colours = state.colours) {
+  state.undo.push(here());
   state.redo = [];
-  state.progress = progress;
+  ({ progress: state.progress, colours: state.colours } = { progress, colours });
   shareEl.replaceChildren();
   changed();
 }
 
 function undo() {
   if (!state.undo.length) return;
-  state.redo.push(state.progress);
-  state.progress = state.undo.pop();
+  state.redo.push(here());
+  ({ progress: state.progress, colours: state.colours } = state.undo.pop());
   changed();
 }
 
 function redo() {
   if (!state.redo.length) return;
-  state.undo.push(state.progress);
-  state.progress = state.redo.pop();
+  state.undo.push(here());
+  ({ progress: state.progress, colours: state.colours } = state.redo.pop());
   changed();
 }
 
@@ -711,7 +757,7 @@ async function check() {
  * of this game without one (api.back_to_right), offered under the board. Redo goes forward again. */
 function offerRewind(solution) {
   if (!can("back_to_right")) return;
-  const history = [state.progress, ...state.undo.slice().reverse()];
+  const history = [state.progress, ...state.undo.map((entry) => entry.progress).reverse()];
   const found = state.bridge.invoke("back_to_right", state.text, history, solution);
   if (!(found.back > 0)) return;
   const changes = count(found.back, "change");
@@ -725,8 +771,8 @@ function offerRewind(solution) {
 }
 
 function reset() {
-  if (samePosition(state.progress, state.opened)) return;
-  commit(state.opened.slice());
+  if (asOpened()) return;
+  commit(state.opened.slice(), noColours(state.view.size));
   clock.set(0);   // starting over: the clock does too
 }
 
@@ -781,10 +827,14 @@ function padDigit(ch) {
 /** Digit first, a digit picked: a tap on a cell enters it there (a mark in Pencil mode; the same
  * digit again takes it out) instead of selecting the cell. True if it did. */
 function placeAt(index) {
-  if (!state.settings.digitFirst || !state.highlight || state.selected >= 0) return false;
+  if (!picking()) return false;
   enter(state.highlight, state.pencil, [index]);
   return true;
 }
+
+/** Digit first with a digit picked (not in Colour mode, where cells are selected, then coloured). */
+const picking = () => state.settings.digitFirst && Boolean(state.highlight) && state.selected < 0 && !state.colouring;
+
 
 /** The selected cell, then the others selected with it, in grid order. */
 const selection = () => (state.selected < 0 ? [] : [state.selected, ...[...state.also].sort((a, b) => a - b)]);
@@ -827,6 +877,10 @@ function fillCandidates() {
 }
 
 function clearMarks() {
+  if (state.colouring) {
+    if (coloured(state.colours)) commit(state.progress, noColours(state.view.size));
+    return;
+  }
   state.auto = false;
   const cleared = state.progress.map((note) => (note[0] === "c" ? "." : note));
   if (!samePosition(cleared, state.progress)) commit(cleared);
@@ -834,8 +888,34 @@ function clearMarks() {
 }
 
 function togglePencil() {
-  state.pencil = !state.pencil;
-  toolbarEl.querySelector("[data-action=pencil]")?.setAttribute("aria-pressed", String(state.pencil));
+  setModes(!state.pencil, false);
+}
+
+function toggleColouring() {
+  setModes(false, !state.colouring);
+}
+
+/** Pencil and Colour modes, one at most. */
+function setModes(pencil, colouring) {
+  state.pencil = pencil;
+  toolbarEl.querySelector("[data-action=pencil]")?.setAttribute("aria-pressed", String(pencil));
+  if (colouring !== state.colouring) {
+    state.colouring = colouring;
+    if (state.view) buildPad();
+  }
+}
+
+/** Colours the selected cells with `colour` ("1"-"9"; "0" clears), one undoable change; when
+ * all of them have it already, it leaves them all (as a pencil mark does). Givens take colours
+ * too: colouring is about cells, not digits. */
+function paint(colour) {
+  const cells = selection();
+  if (!state.view || !cells.length) return;
+  const again = colour !== "0" && cells.every((i) => state.colours[i] === colour);
+  const chars = [...state.colours];
+  for (const i of cells) chars[i] = again ? "0" : colour;
+  const colours = chars.join("");
+  if (colours !== state.colours) commit(state.progress, colours);
 }
 
 /** Selects one cell; with `extend`, the cell joins the selection (the one selected before stays
@@ -957,8 +1037,7 @@ boardEl.addEventListener("click", (event) => {
 boardEl.addEventListener("focusin", (event) => {
   const cell = event.target.closest(".cell");
   // (a tap that enters a picked digit focuses the cell before its click: that is not a selection)
-  const picking = state.settings.digitFirst && state.highlight && state.selected < 0;
-  if (cell && state.view && Number(cell.dataset.index) !== state.selected && !dragging && !picking) select(Number(cell.dataset.index));
+  if (cell && state.view && Number(cell.dataset.index) !== state.selected && !dragging && !picking()) select(Number(cell.dataset.index));
 });
 
 /** Keys typed into a field, a dialog or on a link or button are theirs, not the grid's. */
@@ -1013,6 +1092,8 @@ addEventListener("keydown", (event) => {
     return;
   }
   if (event.shiftKey && codeDigit && Number(codeDigit) <= n) enter(codeDigit, true);
+  else if (state.colouring && /^[0-9]$/.test(key)) paint(key);
+  else if (state.colouring && (key === "Backspace" || key === "Delete" || key === ".")) paint("0");
   else if (key.length === 1 && d >= 1 && d <= n) enter(digitChar(d), (event.shiftKey && key !== key.toLowerCase()) || state.pencil);
   else if (key === "Backspace" || key === "Delete" || key === "0" || key === ".") enter("");
   else return;

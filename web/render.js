@@ -15,6 +15,8 @@ const OPERATOR_SIGNS = { "+": "+", "-": "\u2212", x: "\u00d7", "/": "\u00f7" };
 const CAGE_INSET = 0.09; // of a cell: cage outlines sit inside the cell borders
 
 export const digitChar = (d) => DIGITS[d];
+/** The cell colours of Colour mode, as screen readers say them (style.css draws them). */
+export const COLOUR_NAMES = ["grey", "red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"];
 
 /** Side of the pencil-mark mini-grid: 3×3 for up to 9 digits, 4×4 for 16, 5×5 for 25. */
 export const markSide = (size) => Math.ceil(Math.sqrt(size));
@@ -207,8 +209,9 @@ export function renderBoard(view, container) {
    * data-wrong="true", aria-invalid and a red style. `play` has `conflicts` (cell indices breaking
    * a rule, data-conflict="true") and `shown` (candidates to show per cell instead of the pencil
    * marks, for automatic candidates; null shows the pencil marks), `also` (a Set of cells
-   * selected with `selected`: drawn selected too, the houses shaded stay `selected`'s) and
-   * `highlight` (a digit to show everywhere, as the selected cell's digit is, when no cell is).
+   * selected with `selected`: drawn selected too, the houses shaded stay `selected`'s),
+   * `highlight` (a digit to show everywhere, as the selected cell's digit is, when no cell is)
+   * and `colours` (the reader's cell colours, a character a cell: "0" none, else data-colour).
    */
   function update(progress, selected = -1, problems = null, play = {}) {
     const conflicts = new Set(play.conflicts ?? []);
@@ -237,6 +240,11 @@ export function renderBoard(view, container) {
       cell.dataset.candidates = candidates;
       cell.classList.toggle("given", kind === "g");
       cell.classList.toggle("solved", kind === "s");
+      const colour = play.colours?.[index] ?? "0";
+      if ((cell.dataset.colour ?? "0") !== colour) {
+        if (colour !== "0") cell.dataset.colour = colour;
+        else delete cell.dataset.colour;
+      }
       const chosen = index === selected || also.has(index);
       cell.classList.toggle("selected", chosen);
       cell.classList.toggle("house", selected >= 0 && !chosen && sameHouse(selected, index));
@@ -248,7 +256,8 @@ export function renderBoard(view, container) {
         : candidates ? `candidates ${[...candidates.toUpperCase()].join(" ")}` : "empty";
       const cage = cageOf.has(index) ? `, ${cageWordsOf.get(cageOf.get(index))}` : "";
       const trouble = conflicts.has(index) ? ", breaks a rule" : problem ? ", marked wrong" : "";
-      cell.setAttribute("aria-label", `row ${rowName(rowOf(index), n)} column ${colOf(index) + 1}, ${what}${cage}${trouble}`);
+      const painted = colour !== "0" ? `, coloured ${COLOUR_NAMES[Number(colour) - 1]}` : "";
+      cell.setAttribute("aria-label", `row ${rowName(rowOf(index), n)} column ${colOf(index) + 1}, ${what}${cage}${trouble}${painted}`);
     });
     // The selected cell's row letter and column number stand out: its name at a glance.
     [...rowLabels.children].forEach((label, r) => label.classList.toggle("on", selected >= 0 && r === rowOf(selected)));

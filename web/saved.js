@@ -7,26 +7,31 @@ const PREFIX = "puzzle-viewer:game:";
 const LIMIT = 50;
 
 /** The game saved for `key`: {progress, saved (ms since the epoch), seconds (on its clock; 0 in
- * games saved before the page had a clock)}, or null. */
+ * games saved before the page had a clock), colours (a digit a cell, "0" uncoloured; "" in games
+ * saved before the page had colours)}, or null. */
 export function savedGame(key) {
   try {
     const game = JSON.parse(localStorage.getItem(PREFIX + key));
     if (!Array.isArray(game?.progress) || typeof game.saved !== "number") return null;
-    return { ...game, seconds: Number.isFinite(game.seconds) && game.seconds > 0 ? game.seconds : 0 };
+    return {
+      ...game,
+      seconds: Number.isFinite(game.seconds) && game.seconds > 0 ? game.seconds : 0,
+      colours: typeof game.colours === "string" && /^[0-9]*$/.test(game.colours) ? game.colours : "",
+    };
   } catch {
     return null;
   }
 }
 
-/** Remembers `progress` (and `seconds` on its clock) as the game of `key`, or forgets the game
- * when `progress` is null. */
-export function saveGame(key, progress, seconds = 0) {
+/** Remembers `progress` (with `seconds` on its clock and the cells' `colours`) as the game of
+ * `key`, or forgets the game when `progress` is null. */
+export function saveGame(key, progress, seconds = 0, colours = "") {
   try {
     if (progress === null) {
       localStorage.removeItem(PREFIX + key);
       return;
     }
-    localStorage.setItem(PREFIX + key, JSON.stringify({ progress, saved: Date.now(), seconds: Math.floor(seconds) }));
+    localStorage.setItem(PREFIX + key, JSON.stringify({ progress, saved: Date.now(), seconds: Math.floor(seconds), colours }));
     const games = [];
     for (let i = 0; i < localStorage.length; i++) {
       const name = localStorage.key(i);

@@ -1,0 +1,115 @@
+"""Colour mode: the pad's last key turns the digits into nine colours, which colour the selected
+cells (the same colour again takes it off), by pad or keys 1-9; Backspace and Clear take colours
+off. Colours are undoable changes, kept in the saved game (a reload and a Resume bring them back)
+and gone with Reset; they never touch the digits or the puzzle string."""
+from __future__ import annotations
+
+from pageutil import wait_started
+from test_play import S9B, cell, open_page
+from test_saved import open_link
+
+PAD = "[data-testid=pad]"
+MODE = f"{PAD} [data-action=colour]"
+
+
+def colours(page) -> dict[str, str]:
+    """The coloured cells: {"r1c2": "3", …}."""
+    return dict(page.locator("[data-testid=grid] [data-cell][data-colour]").evaluate_all(
+        "cells => cells.map(c => [c.dataset.cell, c.dataset.colour])"))
+
+
+def colour_key(n: int) -> str:
+    return f"{PAD} [data-action=colour-key][data-colour='{n}']"
+
+
+def test_colour_mode_colours_the_selected_cells_and_takes_them_back(page, site):
+    open_page(page, site, S9B["string"])
+    assert page.locator(f"{PAD} [data-digit]").count() == 9
+    page.click(MODE)
+    assert page.locator(MODE).get_attribute("aria-pressed") == "true"
+    assert page.locator(f"{PAD} [data-digit]").count() == 0      # the digits gave way to colours
+    assert page.locator(f"{PAD} [data-action=colour-key]").count() == 9
+    assert page.locator(colour_key(3)).get_attribute("aria-label") == "Orange (3)"
+    page.click(cell(1, 2))
+    page.click(colour_key(3))
+    assert colours(page) == {"r1c2": "3"}
+    assert page.locator(cell(1, 2)).get_attribute("aria-label").endswith(", coloured orange")
+    paint = page.locator(cell(1, 2)).evaluate("c => getComputedStyle(c, '::before').backgroundColor")
+    assert paint.startswith("rgba(247, 146, 30")                  # drawn, see-through
+    assert page.locator(cell(1, 2)).get_attribute("data-value") == ""   # no digit went in
+    page.click(colour_key(3))                                      # the same colour again: off
+    assert colours(page) == {}
+    page.click(cell(1, 1), modifiers=["Control"])                  # a given takes a colour too
+    page.keyboard.press("7")                                       # keys 1-9 are colours here
+    assert colours(page) == {"r1c1": "7", "r1c2": "7"}
+    assert page.locator(cell(1, 1)).get_attribute("data-value") == "3"
+    page.click(cell(1, 2))
+    page.keyboard.press("Backspace")                               # off again, the given's stays
+    assert colours(page) == {"r1c1": "7"}
+    page.click("[data-action=undo]")
+    assert colours(page) == {"r1c1": "7", "r1c2": "7"}
+    page.click("[data-action=redo]")
+    assert colours(page) == {"r1c1": "7"}
+    page.click(MODE)                                               # digits again; colours stay
+    assert page.locator(f"{PAD} [data-digit]").count() == 9 and colours(page) == {"r1c1": "7"}
+    page.keyboard.press("4")
+    assert page.locator(cell(1, 2)).get_attribute("data-value") == "4"
+    page.click("[data-action=undo]")                               # undo goes back through both
+    page.click("[data-action=undo]")
+    assert colours(page) == {"r1c1": "7", "r1c2": "7"}
+    assert page.locator(cell(1, 2)).get_attribute("data-value") == ""
+
+
+def test_pencil_mode_and_colour_mode_take_turns_and_clear_removes_every_colour(page, site):
+    open_page(page, site, S9B["string"])
+    page.click(MODE)
+    page.click(cell(2, 1))
+    page.click(colour_key(5))
+    page.click(cell(3, 1))
+    page.click(colour_key(2))
+    page.click(cell(1, 2))
+    page.keyboard.press("Shift+Digit4")                            # Shift+digit is still a mark
+    assert page.locator(cell(1, 2)).get_attribute("data-candidates") == "4"
+    page.click("[data-action=pencil]")                             # Pencil ends Colour mode
+    assert page.locator(MODE).get_attribute("aria-pressed") == "false"
+    page.keyboard.press("6")
+    assert page.locator(cell(1, 2)).get_attribute("data-candidates") == "46"
+    assert colours(page) == {"r2c1": "5", "r3c1": "2"}
+    page.click(MODE)                                               # and Colour ends Pencil mode
+    assert page.locator("[data-action=pencil]").get_attribute("aria-pressed") == "false"
+    page.click("[data-action=clear-marks]")                        # in Colour mode: the colours
+    assert colours(page) == {}
+    assert page.locator(cell(1, 2)).get_attribute("data-candidates") == "46"
+    page.click("[data-action=undo]")
+    assert colours(page) == {"r2c1": "5", "r3c1": "2"}
+
+
+def test_colours_are_kept_in_the_saved_game_and_reset_removes_them(page, site):
+    open_link(page, site, S9B["string"])
+    page.click(MODE)
+    page.click(cell(1, 2))
+    page.click(colour_key(9))
+    page.reload()                                                  # nothing but a colour: kept
+    assert wait_started(page) == "ready"
+    assert colours(page) == {"r1c2": "9"}
+    page.click(cell(2, 1))
+    page.keyboard.press("5")                                       # (digits again after a reload)
+    assert page.locator(cell(2, 1)).get_attribute("data-value") == "5"
+    open_link(page, site, S9B["string"])                          # the link again: offered
+    assert colours(page) == {}
+    offer = page.locator("[data-testid=resume]")
+    assert "1 digit placed, 1 cell coloured" in offer.text_content()
+    page.click("[data-action=resume-game]")
+    assert colours(page) == {"r1c2": "9"}
+    assert page.locator(cell(2, 1)).get_attribute("data-value") == "5"
+    page.click("[data-action=reset]")                              # as the link opened: no colour
+    assert colours(page) == {} and page.locator(cell(2, 1)).get_attribute("data-value") == ""
+    assert page.locator("[data-action=reset]").is_disabled()
+    open_link(page, site, S9B["string"])
+    assert not page.locator("[data-testid=resume]").is_visible()   # nothing left to offer
+
+
+def test_an_embed_has_no_colour_mode(page, site):
+    open_page(page, site, S9B["string"], "&embed=1")
+    assert page.locator(f"{PAD} [data-digit]").count() == 9
+    assert page.locator(MODE).count() == 0
