@@ -224,10 +224,11 @@ function offerSavedGame() {
   if (!game || game.progress.length !== state.progress.length) return;
   const colours = game.colours.length === state.colours.length ? game.colours : state.colours;
   if (samePosition(game.progress, state.progress)) {
-    // a reload (the address keeps the game): the clock and the colours go on too
+    // a reload (the address keeps the game): the clock, the colours and a pause go on too
     clock.set(game.seconds);
     state.colours = colours;
     refresh();
+    if (game.paused) setPaused(true);
     return;
   }
   const placed = game.progress.filter((note) => note[0] === "s").length;
@@ -304,6 +305,9 @@ function setPaused(paused) {
   runClock();
 }
 
+/** The game as saved.js keeps it. */
+const currentGame = (paused) => ({ progress: state.progress, seconds: clock.seconds(), colours: state.colours, paused });
+
 /** Whether the board is as the link opened it: the same position, nothing coloured. */
 const asOpened = () => samePosition(state.progress, state.opened) && !coloured(state.colours);
 
@@ -313,7 +317,7 @@ function saveNow() {
   if (!state.view || !state.gameKey || embed) return;
   // as it opened: saved only as the saved game's new time (after a reload, which opens the game)
   if (asOpened() && !samePosition(savedGame(state.gameKey)?.progress, state.progress)) return;
-  saveGame(state.gameKey, state.progress, clock.seconds(), state.colours);
+  saveGame(state.gameKey, currentGame(state.paused));
 }
 bindSettings(state.settings, () => {
   refresh();
@@ -502,7 +506,7 @@ function keepInAddress() {
   }
   const url = pageUrl(query);
   if (location.search !== url) history.replaceState(history.state, "", url);
-  if (state.gameKey) saveGame(state.gameKey, asOpened() ? null : state.progress, clock.seconds(), state.colours);
+  if (state.gameKey) saveGame(state.gameKey, asOpened() ? null : currentGame(false));
 }
 
 /** What Undo and Redo go back and forth between. */

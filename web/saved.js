@@ -8,7 +8,7 @@ const LIMIT = 50;
 
 /** The game saved for `key`: {progress, saved (ms since the epoch), seconds (on its clock; 0 in
  * games saved before the page had a clock), colours (a digit a cell, "0" uncoloured; "" in games
- * saved before the page had colours)}, or null. */
+ * saved before the page had colours), paused (its clock was paused when the page went)}, or null. */
 export function savedGame(key) {
   try {
     const game = JSON.parse(localStorage.getItem(PREFIX + key));
@@ -17,21 +17,23 @@ export function savedGame(key) {
       ...game,
       seconds: Number.isFinite(game.seconds) && game.seconds > 0 ? game.seconds : 0,
       colours: typeof game.colours === "string" && /^[0-9]*$/.test(game.colours) ? game.colours : "",
+      paused: game.paused === true,
     };
   } catch {
     return null;
   }
 }
 
-/** Remembers `progress` (with `seconds` on its clock and the cells' `colours`) as the game of
- * `key`, or forgets the game when `progress` is null. */
-export function saveGame(key, progress, seconds = 0, colours = "") {
+/** Remembers `game` ({progress, seconds on its clock, colours, paused}) as the game of `key`, or
+ * forgets the game when `game` is null. */
+export function saveGame(key, game) {
   try {
-    if (progress === null) {
+    if (game === null) {
       localStorage.removeItem(PREFIX + key);
       return;
     }
-    localStorage.setItem(PREFIX + key, JSON.stringify({ progress, saved: Date.now(), seconds: Math.floor(seconds), colours }));
+    const { progress, seconds = 0, colours = "", paused = false } = game;
+    localStorage.setItem(PREFIX + key, JSON.stringify({ progress, saved: Date.now(), seconds: Math.floor(seconds), colours, paused }));
     const games = [];
     for (let i = 0; i < localStorage.length; i++) {
       const name = localStorage.key(i);

@@ -135,3 +135,22 @@ def test_the_saved_game_keeps_its_time_over_a_reload_and_a_resume_and_reset_star
 def test_an_embed_has_no_clock(page, site):
     open_page(page, site, S9B["string"], "&embed=1")
     assert page.locator(CLOCK).is_hidden()
+
+
+def test_a_pause_is_kept_over_a_reload(page, site):
+    open_page(page, site, S9B["string"])
+    moved_on(page, "00:40")
+    page.click(cell(1, 2))
+    page.keyboard.press("4")
+    page.click(CLOCK)                   # paused, then the page goes (a reload, a closed tab)
+    paused_at = seconds(page)
+    page.reload()
+    assert wait_started(page) == "ready"
+    assert page.locator(".pause-cover").is_visible()          # still paused, the board covered
+    assert page.locator(CLOCK).get_attribute("aria-pressed") == "true"
+    assert seconds(page) == paused_at and moved_on(page, "01:00") == 0
+    page.click(".pause-cover")
+    assert 5 <= moved_on(page, "00:05") <= 7
+    page.reload()                       # going on was saved too: it runs at once
+    assert wait_started(page) == "ready"
+    assert page.locator(".pause-cover").count() == 0 and 5 <= moved_on(page, "00:05") <= 7
