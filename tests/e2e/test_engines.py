@@ -1,7 +1,7 @@
 """The core end-to-end checks, one set of test cases run in Chromium, Firefox and WebKit (Safari's
 engine) through the small drivers of engines.py, against the same built site under /sub/viewer/:
 a link of every puzzle kind drawn to the DOM contract (cells, givens, progress, cages, regions,
-status), a digit played (the cell and the address), the clock and its pause, Digit first, a solve, a decode error, offline after a first
+status), a digit played (the cell and the address), the clock and its pause, Digit first, Colour mode, a solve, a decode error, offline after a first
 visit (the service worker), and after every test: no request left 127.0.0.1, no 4xx/5xx, no
 console error or uncaught exception. Screenshots of a killer, a KenKen and a 16x16 at phone and
 desktop size go to screenshots/engines/ (docs/engines/ holds the committed ones).
@@ -241,6 +241,21 @@ def test_digit_first_enters_the_picked_digit_where_clicked(h):
         h.engine.click("input[data-setting=digitFirst]")
         h.engine.js("document.querySelector('[data-testid=settings]').open = false")
     assert h.engine.js("document.querySelector('input[data-setting=digitFirst]').checked") is False
+
+
+def test_colour_mode_colours_the_selected_cell(h):
+    assert h.open_text(KINDS["sudoku"]["string"]) == "ready"
+    h.engine.click("[data-cell=r1c2]")
+    h.engine.click("[data-testid=pad] [data-action=colour]")
+    try:
+        h.engine.click("[data-testid=pad] [data-action=colour-key][data-colour='2']")
+        assert h.engine.wait("document.querySelector('[data-cell=r1c2]').dataset.colour === '2'", 10) is True
+        paint = h.engine.js("getComputedStyle(document.querySelector('[data-cell=r1c2]'), '::before').backgroundColor")
+        assert paint.replace(" ", "").startswith("rgba(232,72,62,"), paint   # drawn, see-through
+        assert h.engine.js("document.querySelector('[data-cell=r1c2]').dataset.value") == ""
+    finally:   # the mode stays for the next puzzle opened in this page: back to digits
+        h.engine.click("[data-testid=pad] [data-action=colour]")
+    assert h.engine.wait("document.querySelectorAll('[data-testid=pad] [data-digit]').length === 9", 10) is True
 
 
 def test_solve_fills_in_the_solution(h):
