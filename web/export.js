@@ -102,9 +102,9 @@ function textAt(span, board, unitPx, fill) {
 
 /**
  * The grid inside `container` as a standalone SVG document (a string). `marks`: include pencil
- * marks. `title`: the picture's <title>.
+ * marks; `colours`: the reader's cell colours (Colour mode). `title`: the picture's <title>.
  */
-export function gridSvg(container, { marks = false, title = "Puzzle" } = {}) {
+export function gridSvg(container, { marks = false, colours = false, title = "Puzzle" } = {}) {
   const boardEl = container.querySelector(".board");
   const cells = [...container.querySelectorAll("[data-cell]")];
   const n = Math.round(Math.sqrt(cells.length));
@@ -118,6 +118,11 @@ export function gridSvg(container, { marks = false, title = "Puzzle" } = {}) {
     const shading = cells.filter((cell) => cell.classList.contains("shaded")).map((cell) => {
       const i = Number(cell.dataset.index ?? cells.indexOf(cell));
       return `<rect x="${i % n}" y="${Math.floor(i / n)}" width="1" height="1" fill="${shade}"/>`;
+    });
+    const painted = !colours ? [] : cells.filter((cell) => cell.dataset.colour).map((cell) => {
+      const i = Number(cell.dataset.index ?? cells.indexOf(cell));
+      const paint = escapeXml(colour(`--colour-${cell.dataset.colour}`, "transparent"));
+      return `<rect x="${i % n}" y="${Math.floor(i / n)}" width="1" height="1" fill="${paint}"/>`;
     });
     const digits = [];
     for (const cell of cells) {
@@ -136,6 +141,7 @@ export function gridSvg(container, { marks = false, title = "Puzzle" } = {}) {
       + `<title>${escapeXml(title)}</title>`
       + `<rect x="${-MARGIN}" y="${-MARGIN}" width="${side}" height="${side}" fill="${paper}"/>`
       + `<g class="shading">${shading.join("")}</g>`
+      + (painted.length ? `<g class="colours">${painted.join("")}</g>` : "")
       + `<g class="digits">${digits.join("")}</g>`
       + `<g class="lines">${lines.join("")}</g>`
       + `</svg>\n`;

@@ -58,8 +58,11 @@ const fileName = (label, ext) => `${label.replace(/\s*\(.*\)$/, "").replace(/[^A
 /** The export and print controls. */
 function exportSection(board, label) {
   const marks = el("input", { type: "checkbox", id: "export-marks", "data-testid": "export-marks" });
+  // the reader's cell colours (Colour mode): offered when there are some
+  const colours = el("input", { type: "checkbox", id: "export-colours", "data-testid": "export-colours" });
+  const coloured = board.querySelector("[data-cell][data-colour]") !== null;
   const note = el("span", { class: "copy-note", role: "status" });
-  const svg = () => gridSvg(board, { marks: marks.checked, title: label });
+  const svg = () => gridSvg(board, { marks: marks.checked, colours: colours.checked, title: label });
   const svgButton = el("button", { type: "button", "data-action": "export-svg" }, "Download SVG");
   svgButton.addEventListener("click", () => {
     download(new Blob([svg()], { type: "image/svg+xml" }), fileName(label, "svg"));
@@ -75,12 +78,14 @@ function exportSection(board, label) {
   const printButton = el("button", { type: "button", "data-action": "print" }, "Print");
   printButton.addEventListener("click", () => {
     document.body.classList.toggle("print-marks", marks.checked);
+    document.body.classList.toggle("print-colours", colours.checked);
     dialog.close();
     window.print();
   });
   return el("fieldset", { class: "share-item export" },
     el("legend", {}, "Picture and print"),
     el("label", { class: "check" }, marks, " Include pencil marks"),
+    ...(coloured ? [el("label", { class: "check" }, colours, " Include colours")] : []),
     el("div", { class: "copy-row" }, svgButton, pngButton, printButton), note);
 }
 
@@ -106,7 +111,7 @@ function ensureDialog() {
   if (dialog) return dialog;
   dialog = el("dialog", { class: "share-dialog", "data-testid": "share-dialog", "aria-labelledby": "share-title" });
   // printing after the dialog closed: pencil marks again only when asked the next time
-  addEventListener("afterprint", () => document.body.classList.remove("print-marks"));
+  addEventListener("afterprint", () => document.body.classList.remove("print-marks", "print-colours"));
   // a click on the backdrop (outside the dialog's box) closes it, as Escape does
   dialog.addEventListener("click", (event) => {
     if (event.target !== dialog) return;

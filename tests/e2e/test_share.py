@@ -1,11 +1,12 @@
 """Share: the dialog's links round-trip (this page at the same position; SudokuWiki's link read by
 the decoder), copy (clipboard, or the text selected when there is none), the iframe snippet,
-SVG/PNG export of the grid with and without pencil marks, printing without pencil marks unless
+SVG/PNG export of the grid with and without pencil marks and cell colours, printing without pencil marks unless
 asked, and a keyboard-usable dialog that leaves the page where it was."""
 from __future__ import annotations
 
 import html.parser
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -204,6 +205,36 @@ def test_export_svg_and_png(page, site):
     margin = round(width * 0.25 / 9.5)
     border_row = max(range(margin - 6, margin + 6), key=lambda y: sum(is_dark(p) for p in rows[y]))
     assert sum(is_dark(p) for p in rows[border_row]) > 0.9 * (width - 2 * margin)
+
+
+def test_colours_go_into_the_picture_and_the_print_when_asked(page, site):
+    page.goto(f"{site.url}?bd={L9B}")
+    assert wait_started(page) == "ready"
+    open_dialog(page)
+    assert page.locator("[data-testid=export-colours]").count() == 0   # nothing coloured: no choice
+    page.keyboard.press("Escape")
+    page.click("[data-cell=r2c3]")
+    page.click("[data-testid=pad] [data-action=colour]")
+    page.click("[data-testid=pad] [data-action=colour-key][data-colour='5']")
+    open_dialog(page)
+    plain = download(page, "export-svg").decode("utf-8")
+    assert 'class="colours"' not in plain
+    page.check("[data-testid=export-colours]")
+    coloured = download(page, "export-svg").decode("utf-8")
+    # one cell's rect, at column 3 (x=2) row B (y=1), in the light palette's green
+    assert re.search(r'<g class="colours"><rect x="2" y="1" width="1" height="1" fill="rgba\(70, 185, 80, 0?\.42\)"/></g>',
+                     coloured), coloured[:2000]
+    paint = page.locator("[data-cell=r2c3]")
+    page.evaluate("window.print = () => {}")
+    page.click("[data-action=print]")
+    page.emulate_media(media="print")
+    assert paint.evaluate("c => getComputedStyle(c, '::before').display") == "block"
+    page.emulate_media(media="screen")
+    open_dialog(page)
+    page.uncheck("[data-testid=export-colours]")
+    page.click("[data-action=print]")
+    page.emulate_media(media="print")
+    assert paint.evaluate("c => getComputedStyle(c, '::before').display") == "none"
 
 
 def test_print_hides_pencil_marks_unless_asked(page, site):
