@@ -520,6 +520,12 @@ function commit(progress, colours = state.colours) {
   changed();
 }
 
+/** Changes the position as part of the last undoable change (a Digit first stroke's later cells). */
+function amend(progress) {
+  state.progress = progress;
+  changed();
+}
+
 function undo() {
   if (!state.undo.length) return;
   state.redo.push(here());
@@ -836,6 +842,43 @@ function placeAt(index) {
   return true;
 }
 
+/** Digit first: a press that entered the picked digit goes on over the cells a mouse drag (or a
+ * finger after a long press) passes, doing to each what it did to the first (putting the digit
+ * or mark in, or taking it out), all one undoable change. */
+function startStroke(index, before) {
+  const ch = state.highlight, pencil = state.pencil, note = state.progress[index];
+  const changed = state.progress !== before;
+  // what the press did to its cell (nothing, in a given or a placed digit under Pencil: adding)
+  const holds = pencil ? note[0] === "c" && note.includes(ch) : note === "s" + ch;
+  const adding = !changed || holds;
+  return { ch, pencil, adding, done: new Set([index]), changed };
+}
+
+function strokeOver(stroke, index) {
+  if (stroke.done.has(index)) return;
+  stroke.done.add(index);
+  const { ch, pencil, adding } = stroke;
+  const note = state.progress[index];
+  let progress = state.progress;
+  if (note[0] === "g") return;
+  if (pencil) {
+    if (note[0] === "s") return;
+    const marks = marksOf(note);
+    if (adding) marks.add(ch);
+    else marks.delete(ch);
+    progress = withNote(progress, index, marksNote(marks));
+  } else if (adding && note !== "s" + ch) {
+    const placed = state.settings.tidyMarks && can("place_digit") ? state.bridge.invoke("place_digit", state.text, progress, index, DIGITS.indexOf(ch)) : {};
+    progress = placed.progress ?? withNote(progress, index, "s" + ch);
+  } else if (!adding && note === "s" + ch) {
+    progress = withNote(progress, index, ".");
+  }
+  if (samePosition(progress, state.progress)) return;
+  if (stroke.changed) amend(progress);
+  else commit(progress);
+  stroke.changed = true;
+}
+
 /** Digit first with a digit picked (not in Colour mode, where cells are selected, then coloured). */
 const picking = () => state.settings.digitFirst && Boolean(state.highlight) && state.selected < 0 && !state.colouring;
 
@@ -857,18 +900,20 @@ function toggleMarks(cells, ch) {
   }
   const marked = cells.filter((i) => base[i][0] !== "s");
   if (!marked.length) return;
-  const marksOf = (i) => new Set(base[i][0] === "c" ? base[i].slice(1) : "");
-  const remove = marked.every((i) => marksOf(i).has(ch));
+  const remove = marked.every((i) => marksOf(base[i]).has(ch));
   let progress = base;
   for (const i of marked) {
-    const marks = marksOf(i);
+    const marks = marksOf(base[i]);
     if (remove) marks.delete(ch);
     else marks.add(ch);
-    const note = marks.size ? "c" + [...marks].sort((a, b) => DIGITS.indexOf(a) - DIGITS.indexOf(b)).join("") : ".";
-    progress = withNote(progress, i, note);
+    progress = withNote(progress, i, marksNote(marks));
   }
   commit(progress);
 }
+
+/** A cell's pencil marks (a Set of digit characters), and the note that holds a set of them. */
+const marksOf = (note) => new Set(note[0] === "c" ? note.slice(1) : "");
+const marksNote = (marks) => (marks.size ? "c" + [...marks].sort((a, b) => DIGITS.indexOf(a) - DIGITS.indexOf(b)).join("") : ".");
 
 function toggleAuto() {
   state.auto = !state.auto;
@@ -961,12 +1006,14 @@ function share() {
 // Ctrl (Cmd) or Shift with a click adds a cell to the selection (again, takes it out); a mouse
 // drag over the grid selects the cells it passes. Touch: a long press adds a cell, as a phone has
 // no Ctrl, and the finger then slid on adds the cells it passes (the page does not scroll under
-// it); a finger that moves first is scrolling, and a plain tap selects one cell.
+// it); a finger that moves first is scrolling, and a plain tap selects one cell. With Digit first
+// and a digit picked, the same gestures enter the digit instead (startStroke).
 const LONG_PRESS_MS = 450;
 let dragging = false;      // a mouse button held down since a press on a cell
 let longPress = null;      // {timer, x, y} while a finger rests on a cell
 let sliding = false;       // a long press happened and that finger is still down
 let pressed = false;       // that press selected already: its click has nothing left to do
+let stroke = null;         // Digit first: the press entering the picked digit (startStroke)
 boardEl.addEventListener("pointerdown", (event) => {
   pressed = false;   // a press released off the board never clicked: its flag must not linger
   const cell = event.target.closest(".cell");
@@ -978,14 +1025,18 @@ boardEl.addEventListener("pointerdown", (event) => {
       x: event.clientX, y: event.clientY,
       timer: setTimeout(() => {
         longPress = null;
-        select(index, { toggle: true });
+        const before = state.progress;
+        if (placeAt(index)) stroke = startStroke(index, before);
+        else select(index, { toggle: true });
         pressed = sliding = true;
       }, LONG_PRESS_MS),
     };
     return;
   }
   if (event.button !== 0) return;
+  const before = state.progress;
   if (placeAt(index)) {
+    stroke = startStroke(index, before);
     pressed = true;
     event.preventDefault();   // no focus, so no selection by focusin either
     return;
@@ -1005,6 +1056,7 @@ function passOver(cell) {
 }
 boardEl.addEventListener("pointerover", (event) => {
   const cell = event.target.closest(".cell");
+  if (stroke && cell && state.view && event.pointerType === "mouse") strokeOver(stroke, Number(cell.dataset.index));
   if (dragging && cell && state.view && passOver(cell)) cell.focus({ preventScroll: true });
 });
 boardEl.addEventListener("pointermove", (event) => {
@@ -1012,12 +1064,13 @@ boardEl.addEventListener("pointermove", (event) => {
   if (!sliding) return;
   // A touch pointer stays with the element it went down on: look under the finger instead.
   const cell = document.elementFromPoint(event.clientX, event.clientY)?.closest(".cell");
-  if (cell && boardEl.contains(cell)) passOver(cell);
+  if (cell && boardEl.contains(cell)) stroke ? strokeOver(stroke, Number(cell.dataset.index)) : passOver(cell);
 });
 // Once a long press has selected, the finger's slide selects rather than scrolls.
 boardEl.addEventListener("touchmove", (event) => { if (sliding) event.preventDefault(); }, { passive: false });
 function endPress() {
   dragging = sliding = false;
+  stroke = null;
   clearTimeout(longPress?.timer);
   longPress = null;
 }

@@ -532,5 +532,50 @@ def test_a_long_press_then_a_slide_selects_the_cells_passed_and_does_not_scroll(
     page.tap("[data-action=pencil]")
     page.tap("[data-testid=pad] [data-digit='4']")
     assert marks(page, cell(1, 1), cell(1, 2), cell(1, 3), cell(2, 3)) == ["4"] * 4
+    # Digit first, 7 picked (Pencil still on): the long press and slide mark every cell passed.
+    setting(page, "digitFirst", True)
+    page.tap("[data-testid=pad] [data-digit='7']")
+    page.evaluate("window.scrollTo(0, 0)")
+    slide([centre_of(cell(1, 1)), centre_of(cell(1, 3)), centre_of(cell(2, 3))], 700)
+    assert marks(page, cell(1, 1), cell(1, 2), cell(1, 3), cell(2, 3)) == ["47"] * 4
+    assert page.evaluate("scrollY") == 0 and selected(page) == []
     context.close()
     guard.check()
+
+
+def test_digit_first_a_drag_enters_the_digit_in_every_cell_it_passes(page, site):
+    open_page(page, site, S9B["string"])
+    setting(page, "digitFirst", True)
+    page.click("[data-action=pencil]")
+    page.click("[data-testid=pad] [data-digit='6']")
+    a2, a3, b1, b3 = (page.locator(cell(r, c)) for r, c in ((1, 2), (1, 3), (2, 1), (2, 3)))
+    page.hover(cell(1, 2))
+    page.mouse.down()                                   # A2, then across to A3 and down to B3
+    page.hover(cell(1, 3))
+    page.hover(cell(2, 3))
+    page.hover(cell(2, 2))                              # (B2 holds a given 4: passed over as it is)
+    page.mouse.up()
+    assert [c.get_attribute("data-candidates") for c in (a2, a3, b3)] == ["6", "6", "6"]
+    assert page.locator(cell(2, 2)).get_attribute("data-value") == "4"
+    assert selected(page) == []
+    page.hover(cell(1, 3))
+    page.mouse.down()                                   # starting on a 6 takes the 6s out
+    page.hover(cell(1, 2))
+    page.hover(cell(2, 2))
+    page.hover(cell(2, 1))                              # (B1 has none to take out)
+    page.mouse.up()
+    assert [c.get_attribute("data-candidates") for c in (a2, a3, b1, b3)] == ["", "", "", "6"]
+    page.click("[data-action=undo]")                    # a stroke is one change
+    assert [c.get_attribute("data-candidates") for c in (a2, a3, b3)] == ["6", "6", "6"]
+    page.click("[data-action=undo]")
+    assert [c.get_attribute("data-candidates") for c in (a2, a3, b3)] == ["", "", ""]
+    page.click("[data-action=pencil]")                  # digits: the same, as placed digits
+    page.hover(cell(2, 1))
+    page.mouse.down()
+    page.hover(cell(2, 2))
+    page.hover(cell(2, 3))
+    page.mouse.up()
+    assert b1.get_attribute("data-value") == "6" and b3.get_attribute("data-value") == "6"
+    assert {"r2c1", "r2c3"} <= set(conflicts(page))     # two 6s in row B, marked as ever
+    page.click("[data-action=undo]")
+    assert b1.get_attribute("data-value") == "" and b3.get_attribute("data-value") == ""
