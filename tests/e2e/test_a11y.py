@@ -73,15 +73,25 @@ def test_check_sets_aria_invalid(page, site):
     assert page.locator("[aria-invalid=true]").count() == 0
 
 
+UNNAMED_BUTTONS = """bs => bs
+    .filter(b => b.offsetParent !== null)
+    .filter(b => !(b.getAttribute('aria-label') || b.textContent.trim()).length)
+    .map(b => b.outerHTML)"""
+
+
 def test_every_button_has_a_name(page, site):
     open_page(page, site, KILLER["string"])
-    unnamed = page.locator("button").evaluate_all("""bs => bs
-        .filter(b => b.offsetParent !== null)
-        .filter(b => !(b.getAttribute('aria-label') || b.textContent.trim()).length)
-        .map(b => b.outerHTML)""")
-    assert unnamed == []
+    assert page.locator("button").evaluate_all(UNNAMED_BUTTONS) == []
     erase = page.locator("[data-action=erase]")
     assert erase.get_attribute("aria-label") == "Clear the cell"
+    mode = page.locator("[data-action=colour]")
+    assert mode.get_attribute("aria-label") == "Colour mode" and mode.get_attribute("aria-pressed") == "false"
+    mode.click()                        # the colours' keys are named too (the swatch's words hidden)
+    assert page.locator("button").evaluate_all(UNNAMED_BUTTONS) == []
+    assert page.locator("[data-action=colour-key]").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))") == [
+        "Grey (1)", "Red (2)", "Orange (3)", "Yellow (4)", "Green (5)", "Teal (6)", "Blue (7)", "Purple (8)", "Pink (9)"]
+    assert erase.get_attribute("aria-label") == "Clear the colour"
+    assert page.locator("[data-action=colour]").get_attribute("aria-pressed") == "true"
 
 
 def test_tab_title_names_the_puzzle(page, site):
