@@ -5,7 +5,7 @@ import { COLOUR_NAMES, renderBoard, digitChar } from "./render.js";
 import { createHints } from "./hint.js";
 import { openShareDialog } from "./share.js";
 import { setUpEmbed } from "./embed.js";
-import { saveGame, savedGame } from "./saved.js";
+import { saveGame, savedGame, savedGames } from "./saved.js";
 import { clockText, createClock } from "./clock.js";
 import { bindSettings, loadSettings } from "./settings.js";
 
@@ -27,6 +27,7 @@ const rewindEl = $("#rewind");
 const cageHelpEl = $("#cage-help");
 const cageNewsEl = $("#cage-news");
 const introEl = $("#intro");
+const gamesEl = $("#games");
 const form = $("#open-form");
 const input = $("#puzzle-input");
 const embed = /[?&]embed=1(&|$)/.test(location.search);
@@ -171,6 +172,7 @@ function show(query) {
   if (!hasPuzzle(query)) {
     clearPuzzle();
     introEl.hidden = false;
+    listGames();
     setStatus("ready", "No puzzle in the link: paste a puzzle string or link above, or open an example.");
     return;
   }
@@ -248,6 +250,32 @@ function offerSavedGame() {
     "Keep the position the link opened with (the saved game is replaced once you play)", () => { resumeEl.hidden = true; });
   resumeEl.replaceChildren(text, resume, dismiss);
   resumeEl.hidden = false;
+}
+
+/** The start page lists the games saved on this device, newest first, each a link to its
+ * position (which then goes on with its clock and colours, as after a reload) and a Forget
+ * button: a game whose link is lost is not lost with it. */
+function listGames() {
+  const items = [];
+  for (const game of savedGames()) {
+    const query = "bd=" + encodeURIComponent(game.key);
+    const view = state.bridge.invoke("decode_view", query);
+    const shared = view.error ? view : state.bridge.invoke("share", query, game.progress);
+    if (shared.error || game.progress.length !== view.size * view.size) continue;
+    const open = game.progress.filter((note) => note[0] !== "g").length;
+    const placed = game.progress.filter((note) => note[0] === "s").length;
+    const what = [placed === open ? "every cell filled" : `${placed} of ${count(open, "open cell")} filled`,
+      game.seconds && clockText(game.seconds) + " on the clock",
+      new Date(game.saved).toLocaleString([], { dateStyle: "medium", timeStyle: "short" })].filter(Boolean).join(", ");
+    const link = el("a", { href: pageUrl("bd=" + encodeURIComponent(shared.bd)) }, `${KIND_NAMES[view.kind] ?? view.kind} ${view.size}\u00d7${view.size}`);
+    const forget = button("forget-game", "Forget", "Forget this game (it is kept on this device only)", () => {
+      saveGame(game.key, null);
+      listGames();
+    });
+    items.push(el("li", {}, el("div", { class: "game-head" }, link, forget), el("div", { class: "game-what" }, what)));
+  }
+  gamesEl.replaceChildren(el("h2", {}, "Your games on this device"), el("ul", {}, ...items));
+  gamesEl.hidden = embed || !items.length;
 }
 
 const can = (...names) => names.every((name) => state.bridge?.info.functions.includes(name));

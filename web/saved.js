@@ -24,6 +24,21 @@ export function savedGame(key) {
   }
 }
 
+/** Every game saved on this device, the most recently played first: [{key, ...savedGame(key)}]. */
+export function savedGames() {
+  const games = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const name = localStorage.key(i);
+      const game = name.startsWith(PREFIX) ? savedGame(name.slice(PREFIX.length)) : null;
+      if (game) games.push({ key: name.slice(PREFIX.length), ...game });
+    }
+  } catch {
+    // storage off: no games
+  }
+  return games.sort((a, b) => b.saved - a.saved);
+}
+
 /** Remembers `game` ({progress, seconds on its clock, colours, paused}) as the game of `key`, or
  * forgets the game when `game` is null. */
 export function saveGame(key, game) {

@@ -3,6 +3,8 @@
 position, a reload (whose address carries the game) or Reset offers nothing."""
 from __future__ import annotations
 
+from pycore.codec import decode
+
 from corpus import REAL
 from pageutil import wait_started
 
@@ -96,3 +98,33 @@ def test_only_the_fifty_most_recent_games_are_kept(page, site):
     assert "puzzle-viewer:game:old59" in games and any("old" not in name for name in games)
     assert page.evaluate("localStorage.getItem('someone-else')") == "kept"
     page.evaluate("localStorage.removeItem('someone-else')")
+
+
+def test_the_start_page_lists_the_saved_games_to_go_on_with_or_forget(page, site):
+    page.goto(site.url)
+    assert wait_started(page) == "ready"
+    games = page.locator("[data-testid=games]")
+    assert games.is_hidden()                       # none yet
+    open_link(page, site, S9B)
+    played = play(page)
+    open_link(page, site, KILLER)
+    page.click("[data-cell=r1c1]")
+    page.keyboard.press("Shift+Digit9")            # a mark: a game of the killer too
+    page.goto(site.url)
+    assert wait_started(page) == "ready"
+    entries = games.locator("li")
+    assert entries.count() == 2
+    open_cells = {text: sum(not g for g in decode(text)[0].givens) for text in (S9B, KILLER)}
+    assert open_cells[KILLER] == 81                # (its link has 3 digits placed already)
+    assert entries.nth(0).text_content().startswith("Killer Sudoku 9\u00d79 \u2014 3 of 81 open cells filled")
+    assert entries.nth(1).text_content().startswith(f"Sudoku 9\u00d79 \u2014 2 of {open_cells[S9B]} open cells filled")
+    entries.nth(1).locator("a").click()            # straight into the game, no offer to resume
+    page.locator("[data-testid=grid]").wait_for()
+    assert values(page) == played and not page.locator(OFFER).is_visible()
+    assert page.locator("[data-cell=r3c1]").get_attribute("data-candidates") == "7"
+    page.go_back()                                 # the list again: forget the sudoku's game
+    page.wait_for_function("document.querySelectorAll('[data-testid=games] li').length === 2")
+    entries.nth(1).locator("[data-action=forget-game]").click()
+    assert entries.count() == 1 and entries.nth(0).text_content().startswith("Killer Sudoku")
+    open_link(page, site, S9B)
+    assert not page.locator(OFFER).is_visible()    # forgotten
