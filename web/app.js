@@ -5,7 +5,8 @@ import { COLOUR_NAMES, renderBoard, digitChar } from "./render.js";
 import { createHints } from "./hint.js";
 import { openShareDialog } from "./share.js";
 import { setUpEmbed } from "./embed.js";
-import { saveGame, savedGame, savedGames } from "./saved.js";
+import { saveGame, savedGame } from "./saved.js";
+import { listGames } from "./games.js";
 import { clockText, createClock } from "./clock.js";
 import { bindSettings, loadSettings } from "./settings.js";
 
@@ -172,7 +173,8 @@ function show(query) {
   if (!hasPuzzle(query)) {
     clearPuzzle();
     introEl.hidden = false;
-    listGames();
+    listGames(gamesEl, { invoke: state.bridge.invoke, linkTo: pageUrl, kindName: (kind) => KIND_NAMES[kind] ?? kind, count });
+    gamesEl.hidden ||= embed;
     setStatus("ready", "No puzzle in the link: paste a puzzle string or link above, or open an example.");
     return;
   }
@@ -250,32 +252,6 @@ function offerSavedGame() {
     "Keep the position the link opened with (the saved game is replaced once you play)", () => { resumeEl.hidden = true; });
   resumeEl.replaceChildren(text, resume, dismiss);
   resumeEl.hidden = false;
-}
-
-/** The start page lists the games saved on this device, newest first, each a link to its
- * position (which then goes on with its clock and colours, as after a reload) and a Forget
- * button: a game whose link is lost is not lost with it. */
-function listGames() {
-  const items = [];
-  for (const game of savedGames()) {
-    const query = "bd=" + encodeURIComponent(game.key);
-    const view = state.bridge.invoke("decode_view", query);
-    const shared = view.error ? view : state.bridge.invoke("share", query, game.progress);
-    if (shared.error || game.progress.length !== view.size * view.size) continue;
-    const open = game.progress.filter((note) => note[0] !== "g").length;
-    const placed = game.progress.filter((note) => note[0] === "s").length;
-    const what = [placed === open ? "every cell filled" : `${placed} of ${count(open, "open cell")} filled`,
-      game.seconds && clockText(game.seconds) + " on the clock",
-      new Date(game.saved).toLocaleString([], { dateStyle: "medium", timeStyle: "short" })].filter(Boolean).join(", ");
-    const link = el("a", { href: pageUrl("bd=" + encodeURIComponent(shared.bd)) }, `${KIND_NAMES[view.kind] ?? view.kind} ${view.size}\u00d7${view.size}`);
-    const forget = button("forget-game", "Forget", "Forget this game (it is kept on this device only)", () => {
-      saveGame(game.key, null);
-      listGames();
-    });
-    items.push(el("li", {}, el("div", { class: "game-head" }, link, forget), el("div", { class: "game-what" }, what)));
-  }
-  gamesEl.replaceChildren(el("h2", {}, "Your games on this device"), el("ul", {}, ...items));
-  gamesEl.hidden = embed || !items.length;
 }
 
 const can = (...names) => names.every((name) => state.bridge?.info.functions.includes(name));

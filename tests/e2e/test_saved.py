@@ -116,15 +116,22 @@ def test_the_start_page_lists_the_saved_games_to_go_on_with_or_forget(page, site
     assert entries.count() == 2
     open_cells = {text: sum(not g for g in decode(text)[0].givens) for text in (S9B, KILLER)}
     assert open_cells[KILLER] == 81                # (its link has 3 digits placed already)
-    assert entries.nth(0).text_content().startswith("Killer Sudoku 9\u00d79 \u2014 3 of 81 open cells filled")
-    assert entries.nth(1).text_content().startswith(f"Sudoku 9\u00d79 \u2014 2 of {open_cells[S9B]} open cells filled")
-    entries.nth(1).locator("a").click()            # straight into the game, no offer to resume
+    names = games.locator(".game-head a").all_text_contents()
+    assert names == ["Killer Sudoku 9\u00d79", "Sudoku 9\u00d79"]   # the newest first
+    what = games.locator(".game-what").all_text_contents()
+    assert what[0].startswith("3 of 81 open cells filled, ")
+    assert what[1].startswith(f"2 of {open_cells[S9B]} open cells filled, ")
+    # a small picture of each: the givens in ink, the digits placed in blue (A2's 4 and B1's 5)
+    picture = entries.nth(1).locator("svg.game-thumb")
+    assert picture.locator("text.solved").all_text_contents() == ["4", "5"]
+    assert picture.locator("text.given").count() == sum(bool(g) for g in decode(S9B)[0].givens)
+    entries.nth(1).locator(".game-head a").click()   # straight into the game, no offer to resume
     page.locator("[data-testid=grid]").wait_for()
     assert values(page) == played and not page.locator(OFFER).is_visible()
     assert page.locator("[data-cell=r3c1]").get_attribute("data-candidates") == "7"
     page.go_back()                                 # the list again: forget the sudoku's game
     page.wait_for_function("document.querySelectorAll('[data-testid=games] li').length === 2")
     entries.nth(1).locator("[data-action=forget-game]").click()
-    assert entries.count() == 1 and entries.nth(0).text_content().startswith("Killer Sudoku")
+    assert games.locator(".game-head a").all_text_contents() == ["Killer Sudoku 9\u00d79"]
     open_link(page, site, S9B)
     assert not page.locator(OFFER).is_visible()    # forgotten
