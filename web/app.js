@@ -513,13 +513,17 @@ function keepInAddress() {
   if (state.gameKey) saveGame(state.gameKey, asOpened() ? null : currentGame(false));
 }
 
-/** What Undo and Redo go back and forth between. */
+/** What Undo and Redo go back and forth between: the position and the cell colours. */
 const here = () => ({ progress: state.progress, colours: state.colours });
+function goTo({ progress, colours }) {
+  state.progress = progress;
+  state.colours = colours;
+}
 
 function commit(progress, colours = state.colours) {
   state.undo.push(here());
   state.redo = [];
-  ({ progress: state.progress, colours: state.colours } = { progress, colours });
+  goTo({ progress, colours });
   shareEl.replaceChildren();
   changed();
 }
@@ -533,14 +537,14 @@ function amend(progress) {
 function undo() {
   if (!state.undo.length) return;
   state.redo.push(here());
-  ({ progress: state.progress, colours: state.colours } = state.undo.pop());
+  goTo(state.undo.pop());
   changed();
 }
 
 function redo() {
   if (!state.redo.length) return;
   state.undo.push(here());
-  ({ progress: state.progress, colours: state.colours } = state.redo.pop());
+  goTo(state.redo.pop());
   changed();
 }
 
@@ -813,8 +817,7 @@ function enter(ch, pencil = state.pencil, cells = selection()) {
     if (ch === "" || again) {
       progress = withNote(progress, i, ".");   // the same digit again takes it out
     } else if (progress[i] !== "s" + ch) {
-      const placed = state.settings.tidyMarks && can("place_digit") ? state.bridge.invoke("place_digit", state.text, progress, i, DIGITS.indexOf(ch)) : {};
-      progress = placed.progress ?? withNote(progress, i, "s" + ch);
+      progress = withDigit(progress, i, ch);
     }
   }
   if (!samePosition(progress, state.progress)) commit(progress);
@@ -872,8 +875,7 @@ function strokeOver(stroke, index) {
     else marks.delete(ch);
     progress = withNote(progress, index, marksNote(marks));
   } else if (adding && note !== "s" + ch) {
-    const placed = state.settings.tidyMarks && can("place_digit") ? state.bridge.invoke("place_digit", state.text, progress, index, DIGITS.indexOf(ch)) : {};
-    progress = placed.progress ?? withNote(progress, index, "s" + ch);
+    progress = withDigit(progress, index, ch);
   } else if (!adding && note === "s" + ch) {
     progress = withNote(progress, index, ".");
   }
@@ -886,11 +888,16 @@ function strokeOver(stroke, index) {
 /** Digit first with a digit picked (not in Colour mode, where cells are selected, then coloured). */
 const picking = () => state.settings.digitFirst && Boolean(state.highlight) && state.selected < 0 && !state.colouring;
 
-
 /** The selected cell, then the others selected with it, in grid order. */
 const selection = () => (state.selected < 0 ? [] : [state.selected, ...[...state.also].sort((a, b) => a - b)]);
 
 const withNote = (progress, i, note) => progress.map((old, j) => (j === i ? note : old));
+
+/** `progress` with digit `ch` placed in cell `i` (and, with tidy marks, out of its peers' marks). */
+function withDigit(progress, i, ch) {
+  const placed = state.settings.tidyMarks && can("place_digit") ? state.bridge.invoke("place_digit", state.text, progress, i, DIGITS.indexOf(ch)) : {};
+  return placed.progress ?? withNote(progress, i, "s" + ch);
+}
 
 /** Toggles pencil mark `ch` in `cells` (cells holding a digit keep it). With automatic
  * candidates shown, those become the pencil marks first (in the same change), so the mark toggled
