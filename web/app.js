@@ -6,7 +6,6 @@ import { createHints } from "./hint.js";
 import { openShareDialog } from "./share.js";
 import { setUpEmbed } from "./embed.js";
 import { saveGame, savedGame } from "./saved.js";
-import { listGames } from "./games.js";
 import { clockText, createClock } from "./clock.js";
 import { bindSettings, loadSettings } from "./settings.js";
 
@@ -173,8 +172,7 @@ function show(query) {
   if (!hasPuzzle(query)) {
     clearPuzzle();
     introEl.hidden = false;
-    listGames(gamesEl, { invoke: state.bridge.invoke, linkTo: pageUrl, kindName: (kind) => KIND_NAMES[kind] ?? kind, count });
-    gamesEl.hidden ||= embed;
+    showGames();
     setStatus("ready", "No puzzle in the link: paste a puzzle string or link above, or open an example.");
     return;
   }
@@ -252,6 +250,16 @@ function offerSavedGame() {
     "Keep the position the link opened with (the saved game is replaced once you play)", () => { resumeEl.hidden = true; });
   resumeEl.replaceChildren(text, resume, dismiss);
   resumeEl.hidden = false;
+}
+
+/** The saved games on the start page (games.js, loaded only then: a link to a puzzle never waits
+ * for it). */
+async function showGames() {
+  gamesEl.hidden = true;
+  if (embed) return;
+  const { listGames } = await import("./games.js");
+  if (state.view) return;   // a puzzle opened meanwhile
+  listGames(gamesEl, { invoke: state.bridge.invoke, linkTo: pageUrl, kindName: (kind) => KIND_NAMES[kind] ?? kind, count });
 }
 
 const can = (...names) => names.every((name) => state.bridge?.info.functions.includes(name));

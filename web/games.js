@@ -22,8 +22,8 @@ function regionsOf(view) {
 }
 
 /** A thumbnail of the position: the grid's thick lines (regions, or KenKen's cages), killer cages
- * dashed, and the digits (givens in ink, the player's in blue). */
-export function thumbnail(view, progress) {
+ * dashed, the reader's cell colours and the digits (givens in ink, the player's in blue). */
+export function thumbnail(view, progress, colours = "") {
   const n = view.size;
   const regions = regionsOf(view);
   const cageOf = new Array(n * n).fill(-1);
@@ -41,6 +41,9 @@ export function thumbnail(view, progress) {
   }
   const svg = svgEl("svg", { viewBox: `-0.1 -0.1 ${n + 0.2} ${n + 0.2}`, class: "game-thumb", "aria-hidden": "true" });
   svg.append(svgEl("rect", { x: 0, y: 0, width: n, height: n, class: "paper" }));
+  [...(colours.length === n * n ? colours : "")].forEach((colour, i) => {
+    if (colour !== "0") svg.append(svgEl("rect", { x: i % n, y: Math.floor(i / n), width: 1, height: 1, "data-colour": colour }));
+  });
   if (dashed) svg.append(svgEl("path", { d: dashed, class: "cage" }));
   if (thick) svg.append(svgEl("path", { d: thick, class: "wall" }));
   svg.append(svgEl("rect", { x: 0, y: 0, width: n, height: n, class: "frame" }));
@@ -75,7 +78,7 @@ export function listGames(container, { invoke, linkTo, kindName, count }) {
       listGames(container, { invoke, linkTo, kindName, count });
     });
     items.push(el("li", {},
-      el("a", { href, class: "game-picture", tabindex: "-1", "aria-hidden": "true" }, thumbnail(view, game.progress)),
+      el("a", { href, class: "game-picture", tabindex: "-1", "aria-hidden": "true" }, thumbnail(view, game.progress, game.colours)),
       el("div", { class: "game-words" },
         el("div", { class: "game-head" }, el("a", { href }, name), forget),
         el("div", { class: "game-what" }, what))));

@@ -49,13 +49,7 @@ export function saveGame(key, game) {
     }
     const { progress, seconds = 0, colours = "", paused = false } = game;
     localStorage.setItem(PREFIX + key, JSON.stringify({ progress, saved: Date.now(), seconds: Math.floor(seconds), colours, paused }));
-    const games = [];
-    for (let i = 0; i < localStorage.length; i++) {
-      const name = localStorage.key(i);
-      if (name.startsWith(PREFIX)) games.push([savedGame(name.slice(PREFIX.length))?.saved ?? 0, name]);
-    }
-    games.sort((a, b) => b[0] - a[0]);
-    for (const [, name] of games.slice(LIMIT)) localStorage.removeItem(name);
+    for (const old of savedGames().slice(LIMIT)) localStorage.removeItem(PREFIX + old.key);
   } catch {
     // storage off or full: the game is simply not remembered
   }

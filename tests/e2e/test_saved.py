@@ -109,10 +109,14 @@ def test_the_start_page_lists_the_saved_games_to_go_on_with_or_forget(page, site
     played = play(page)
     open_link(page, site, KILLER)
     page.click("[data-cell=r1c1]")
-    page.keyboard.press("Shift+Digit9")            # a mark: a game of the killer too
+    page.keyboard.press("Shift+Digit9")            # a mark: a game of the killer too,
+    page.click("[data-testid=pad] [data-action=colour]")
+    page.keyboard.press("3")                       # and A1 coloured orange
+    page.click("[data-testid=pad] [data-action=colour]")
     page.goto(site.url)
     assert wait_started(page) == "ready"
     entries = games.locator("li")
+    entries.nth(1).wait_for()                      # (games.js is loaded for the start page only)
     assert entries.count() == 2
     open_cells = {text: sum(not g for g in decode(text)[0].givens) for text in (S9B, KILLER)}
     assert open_cells[KILLER] == 81                # (its link has 3 digits placed already)
@@ -125,6 +129,9 @@ def test_the_start_page_lists_the_saved_games_to_go_on_with_or_forget(page, site
     picture = entries.nth(1).locator("svg.game-thumb")
     assert picture.locator("text.solved").all_text_contents() == ["4", "5"]
     assert picture.locator("text.given").count() == sum(bool(g) for g in decode(S9B)[0].givens)
+    killer_picture = entries.nth(0).locator("svg.game-thumb")
+    assert killer_picture.locator("rect[data-colour]").evaluate_all(
+        "rs => rs.map(r => [r.getAttribute('x'), r.getAttribute('y'), r.dataset.colour])") == [["0", "0", "3"]]
     entries.nth(1).locator(".game-head a").click()   # straight into the game, no offer to resume
     page.locator("[data-testid=grid]").wait_for()
     assert values(page) == played and not page.locator(OFFER).is_visible()
@@ -135,3 +142,15 @@ def test_the_start_page_lists_the_saved_games_to_go_on_with_or_forget(page, site
     assert games.locator(".game-head a").all_text_contents() == ["Killer Sudoku 9\u00d79"]
     open_link(page, site, S9B)
     assert not page.locator(OFFER).is_visible()    # forgotten
+
+
+def test_the_fifty_most_recent_games_are_kept(page, site):
+    open_link(page, site, S9B)
+    # 55 older games of other puzzles (keys no puzzle has: the list leaves them out)
+    page.evaluate("""() => { for (let i = 0; i < 55; i++) localStorage.setItem('puzzle-viewer:game:old' + i,
+        JSON.stringify({ progress: ['.'], saved: 1000 + i, seconds: 0 })); }""")
+    play(page)                                      # saves this game, the newest: 56 in all
+    kept = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('puzzle-viewer:game:'))""")
+    assert len(kept) == 50
+    assert sum(not key.startswith("puzzle-viewer:game:old") for key in kept) == 1   # this one
+    assert {f"puzzle-viewer:game:old{i}" for i in range(6, 55)} <= set(kept)       # the 49 newest old
