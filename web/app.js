@@ -5,7 +5,7 @@ import { COLOUR_NAMES, renderBoard, digitChar } from "./render.js";
 import { createHints } from "./hint.js";
 import { openShareDialog } from "./share.js";
 import { setUpEmbed } from "./embed.js";
-import { saveGame, savedGame } from "./saved.js";
+import { saveGame, savedGame, saveHistory, savedHistory } from "./saved.js";
 import { clockText, createClock } from "./clock.js";
 import { bindSettings, loadSettings } from "./settings.js";
 
@@ -167,6 +167,7 @@ function clearPuzzle() {
 }
 
 function show(query) {
+  saveNow();   // the puzzle on the board, before another takes its place (Back may bring it again)
   shareEl.replaceChildren();
   resumeEl.hidden = rewindEl.hidden = true;
   if (!hasPuzzle(query)) {
@@ -216,6 +217,7 @@ function show(query) {
   state.gameKey = bare.error ? null : bare.bd;
   clock.set(0);   // (refresh() above has started it)
   offerSavedGame();
+  if (keepHistory()) refresh();
 }
 
 /** A game of this puzzle saved on this device that differs from the position just opened: offered
@@ -323,11 +325,25 @@ const currentGame = (paused) => ({ progress: state.progress, seconds: clock.seco
 /** Whether the board is as the link opened it: the same position, nothing coloured. */
 const asOpened = () => samePosition(state.progress, state.opened) && !coloured(state.colours);
 
+/** After a reload: this tab's undo and redo history of the game, if it was kept at this very
+ * position (saveNow). True if it was. */
+function keepHistory() {
+  const history = state.gameKey && !embed ? savedHistory(state.gameKey) : null;
+  const at = history?.at;
+  if (!at || !samePosition(at.progress, state.progress) || at.colours !== state.colours) return false;
+  const fits = (entry) => entry?.progress?.length === state.progress.length && entry.colours?.length === state.colours.length;
+  if (!history.undo.every(fits) || !history.redo.every(fits)) return false;
+  state.undo = history.undo;
+  state.redo = history.redo;
+  return true;
+}
+
 /** The game and its clock, saved when the page goes out of sight (the last change saved the
  * game already, but not the minutes spent thinking since). */
 function saveNow() {
   if (!state.view || !state.gameKey || embed) return;
   // as it opened: saved only as the saved game's new time (after a reload, which opens the game)
+  saveHistory(state.gameKey, { at: here(), undo: state.undo, redo: state.redo });
   if (asOpened() && !samePosition(savedGame(state.gameKey)?.progress, state.progress)) return;
   saveGame(state.gameKey, currentGame(state.paused));
 }

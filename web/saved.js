@@ -54,3 +54,27 @@ export function saveGame(key, game) {
     // storage off or full: the game is simply not remembered
   }
 }
+
+// The undo and redo history of the game in this tab, for a reload (or a phone bringing a discarded
+// tab back) to keep it: sessionStorage, which lives as long as the tab. The newest HISTORY entries.
+const HISTORY_PREFIX = "puzzle-viewer:history:";
+const HISTORY = 300;
+
+/** Keeps `history` ({at, undo, redo}: the position it belongs to, and the two stacks) for `key`. */
+export function saveHistory(key, { at, undo, redo }) {
+  try {
+    sessionStorage.setItem(HISTORY_PREFIX + key, JSON.stringify({ at, undo: undo.slice(-HISTORY), redo: redo.slice(-HISTORY) }));
+  } catch {
+    // storage off or full: a reload starts a new history
+  }
+}
+
+/** The history kept for `key` in this tab, or null. */
+export function savedHistory(key) {
+  try {
+    const history = JSON.parse(sessionStorage.getItem(HISTORY_PREFIX + key));
+    return history && Array.isArray(history.undo) && Array.isArray(history.redo) ? history : null;
+  } catch {
+    return null;
+  }
+}

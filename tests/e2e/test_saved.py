@@ -138,7 +138,8 @@ def test_the_start_page_lists_the_saved_games_to_go_on_with_or_forget(page, site
     assert page.locator("[data-cell=r3c1]").get_attribute("data-candidates") == "7"
     page.go_back()                                 # the list again: forget the sudoku's game
     page.wait_for_function("document.querySelectorAll('[data-testid=games] li').length === 2")
-    entries.nth(1).locator("[data-action=forget-game]").click()
+    names = games.locator(".game-head a").all_text_contents()   # (that look made it the newest)
+    entries.nth(names.index("Sudoku 9\u00d79")).locator("[data-action=forget-game]").click()
     assert games.locator(".game-head a").all_text_contents() == ["Killer Sudoku 9\u00d79"]
     open_link(page, site, S9B)
     assert not page.locator(OFFER).is_visible()    # forgotten
@@ -154,3 +155,32 @@ def test_the_fifty_most_recent_games_are_kept(page, site):
     assert len(kept) == 50
     assert sum(not key.startswith("puzzle-viewer:game:old") for key in kept) == 1   # this one
     assert {f"puzzle-viewer:game:old{i}" for i in range(6, 55)} <= set(kept)       # the 49 newest old
+
+
+def test_a_reload_keeps_undo_and_redo(page, site):
+    open_link(page, site, S9B)
+    opened = values(page)
+    played = play(page)                            # three changes
+    page.click("[data-action=undo]")               # one of them undone: redo has it
+    page.reload()
+    assert wait_started(page) == "ready"
+    assert page.locator("[data-action=undo]").is_enabled() and page.locator("[data-action=redo]").is_enabled()
+    page.click("[data-action=redo]")
+    assert page.locator("[data-cell=r3c1]").get_attribute("data-candidates") == "7"
+    assert values(page) == played
+    for _ in range(3):
+        page.click("[data-action=undo]")
+    assert values(page) == opened and page.locator("[data-action=undo]").is_disabled()
+    page.reload()                                  # all undone: the history is kept too
+    assert wait_started(page) == "ready"
+    assert page.locator("[data-action=redo]").is_enabled()
+    page.click("[data-action=redo]")
+    page.fill("#puzzle-input", KILLER)             # another puzzle in this tab, then Back
+    page.click("button[type=submit]")
+    page.wait_for_function("document.title.startsWith('Killer')")
+    page.go_back()
+    page.wait_for_function("document.title.startsWith('Sudoku')")
+    assert page.locator("[data-action=undo]").is_enabled() and page.locator("[data-action=redo]").is_enabled()
+    other = page.context.new_page()                # another tab has its own history: none there
+    open_link(other, site, S9B)
+    assert other.locator("[data-action=undo]").is_disabled() and other.locator("[data-action=redo]").is_disabled()
