@@ -1126,6 +1126,18 @@ boardEl.addEventListener("click", (event) => {
   cell.focus({ preventScroll: true });
 });
 
+// A double click on a digit selects every cell holding it (to colour them, or to mark them all).
+boardEl.addEventListener("dblclick", (event) => {
+  const cell = event.target.closest(".cell");
+  if (!cell || !state.view || picking()) return;
+  const index = Number(cell.dataset.index);
+  const note = state.progress[index];
+  if (note[0] !== "g" && note[0] !== "s") return;
+  select(index);
+  state.progress.forEach((other, i) => { if (i !== index && other.slice(1) === note.slice(1) && other[0] !== "c") state.also.add(i); });
+  refresh();
+});
+
 boardEl.addEventListener("focusin", (event) => {
   const cell = event.target.closest(".cell");
   // (a tap that enters a picked digit focuses the cell before its click: that is not a selection)

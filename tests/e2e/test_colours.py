@@ -113,3 +113,17 @@ def test_an_embed_has_no_colour_mode(page, site):
     open_page(page, site, S9B["string"], "&embed=1")
     assert page.locator(f"{PAD} [data-digit]").count() == 9
     assert page.locator(MODE).count() == 0
+
+
+def test_a_double_click_on_a_digit_selects_every_cell_holding_it(page, site):
+    open_page(page, site, S9B["string"])
+    page.click(cell(1, 2))
+    page.keyboard.press("6")                                       # a placed 6 counts too
+    page.dblclick(cell(1, 5))                                      # a given 6
+    sixes = page.locator("[data-testid=grid] [data-cell]").evaluate_all(
+        "cs => cs.filter(c => c.dataset.value === '6').map(c => c.dataset.cell).sort()")
+    assert len(sixes) >= 3
+    assert sorted(page.locator("[aria-selected=true]").evaluate_all("cs => cs.map(c => c.dataset.cell)")) == sixes
+    page.click(MODE)
+    page.click(colour_key(4))                                      # all of them coloured at once
+    assert sorted(colours(page)) == sixes
