@@ -21,7 +21,7 @@ function regionsOf(view) {
   return Array.from({ length: n * n }, (_, i) => Math.floor(Math.floor(i / n) / rows) * rows + Math.floor((i % n) / cols));
 }
 
-/** A thumbnail of the position: the grid's thick lines (regions, or KenKen's cages), killer cages
+/** A thumbnail of the position: the grid's lines (regions, or KenKen's cages, thick), killer cages
  * dashed, the reader's cell colours and the digits (givens in ink, the player's in blue). */
 export function thumbnail(view, progress, colours = "") {
   const n = view.size;
@@ -29,10 +29,11 @@ export function thumbnail(view, progress, colours = "") {
   const cageOf = new Array(n * n).fill(-1);
   view.cages.forEach((cage, k) => cage.cells.forEach((i) => { cageOf[i] = k; }));
   const walls = regions ?? cageOf;   // KenKen and KenDoku: the cages are the walls
-  let thick = "", dashed = "";
+  let thick = "", dashed = "", thin = "";
   const border = (i, j, line) => {
     if (walls[i] !== walls[j]) thick += line;
     else if (regions && cageOf[i] !== cageOf[j]) dashed += line;
+    else if (n <= 9) thin += line;   // (16×16 and 25×25 pictures would be all lines)
   };
   for (let i = 0; i < n * n; i++) {
     const r = Math.floor(i / n), c = i % n;
@@ -44,6 +45,7 @@ export function thumbnail(view, progress, colours = "") {
   [...(colours.length === n * n ? colours : "")].forEach((colour, i) => {
     if (colour !== "0") svg.append(svgEl("rect", { x: i % n, y: Math.floor(i / n), width: 1, height: 1, "data-colour": colour }));
   });
+  if (thin) svg.append(svgEl("path", { d: thin, class: "thin" }));
   if (dashed) svg.append(svgEl("path", { d: dashed, class: "cage" }));
   if (thick) svg.append(svgEl("path", { d: thick, class: "wall" }));
   svg.append(svgEl("rect", { x: 0, y: 0, width: n, height: n, class: "frame" }));
