@@ -473,7 +473,7 @@ function buildPad() {
   erase.setAttribute("aria-label", what);
   pad.push(erase);
   if (!embed) {
-    const mode = button("colour", "", "Colour mode: the pad's colours (or keys 1\u20139) colour the selected cells, Backspace clears; press again for digits", toggleColouring);
+    const mode = button("colour", "", "Colour mode (V): the pad's colours (or keys 1\u20139) colour the selected cells, Backspace clears; press again for digits", toggleColouring);
     mode.setAttribute("aria-label", "Colour mode");
     mode.setAttribute("aria-pressed", String(state.colouring));
     mode.append(el("span", { class: "palette", "aria-hidden": "true" }, ...["2", "4", "5", "7"].map((c) => el("span", { "data-colour": c }))));
@@ -1178,6 +1178,11 @@ addEventListener("keydown", (event) => {
   const pKey = (key === "p" || key === "P") && n < 25;  // p is the digit 25 in a 25×25 grid
   if ((key === " " && !onControl) || pKey) {
     togglePencil();
+    event.preventDefault();
+    return;
+  }
+  if ((key === "v" || key === "V") && !embed) {   // as in SudokuPad; no grid has v as a digit
+    toggleColouring();
     event.preventDefault();
     return;
   }

@@ -75,7 +75,8 @@ def test_pencil_mode_and_colour_mode_take_turns_and_clear_removes_every_colour(p
     page.keyboard.press("6")
     assert page.locator(cell(1, 2)).get_attribute("data-candidates") == "46"
     assert colours(page) == {"r2c1": "5", "r3c1": "2"}
-    page.click(MODE)                                               # and Colour ends Pencil mode
+    page.keyboard.press("v")                                       # V, as the key does: Colour
+    assert page.locator(MODE).get_attribute("aria-pressed") == "true"   # mode ends Pencil mode
     assert page.locator("[data-action=pencil]").get_attribute("aria-pressed") == "false"
     page.click("[data-action=clear-marks]")                        # in Colour mode: the colours
     assert colours(page) == {}
