@@ -216,24 +216,24 @@ function show(query) {
   const bare = state.bridge.invoke("share", query, view.progress.map((note) => (note[0] === "g" ? note : ".")));
   state.gameKey = bare.error ? null : bare.bd;
   clock.set(0);   // (refresh() above has started it)
-  offerSavedGame();
-  if (keepHistory()) refresh();
+  const reloaded = offerSavedGame();
+  if (keepHistory() || reloaded) refresh();   // the colours or the undo buttons changed
 }
 
 /** A game of this puzzle saved on this device that differs from the position just opened: offered
  * under the board (Resume puts it on the board as one undoable change). Not in an embed, whose
- * frame has room for the grid and its buttons only. */
+ * frame has room for the grid and its buttons only. True when the saved game is the position just
+ * opened (a reload): its clock, colours and pause are put back, and the caller redraws. */
 function offerSavedGame() {
   const game = state.gameKey && !embed ? savedGame(state.gameKey) : null;
-  if (!game || game.progress.length !== state.progress.length) return;
+  if (!game || game.progress.length !== state.progress.length) return false;
   const colours = game.colours.length === state.colours.length ? game.colours : state.colours;
   if (samePosition(game.progress, state.progress)) {
     // a reload (the address keeps the game): the clock, the colours and a pause go on too
     clock.set(game.seconds);
     state.colours = colours;
-    refresh();
     if (game.paused) setPaused(true);
-    return;
+    return true;
   }
   const placed = game.progress.filter((note) => note[0] === "s").length;
   const marked = game.progress.filter((note) => note[0] === "c").length;
@@ -252,6 +252,7 @@ function offerSavedGame() {
     "Keep the position the link opened with (the saved game is replaced once you play)", () => { resumeEl.hidden = true; });
   resumeEl.replaceChildren(text, resume, dismiss);
   resumeEl.hidden = false;
+  return false;
 }
 
 /** The saved games on the start page (games.js, loaded only then: a link to a puzzle never waits
@@ -342,8 +343,8 @@ function keepHistory() {
  * game already, but not the minutes spent thinking since). */
 function saveNow() {
   if (!state.view || !state.gameKey || embed) return;
-  // as it opened: saved only as the saved game's new time (after a reload, which opens the game)
   saveHistory(state.gameKey, { at: here(), undo: state.undo, redo: state.redo });
+  // as it opened: saved only as the saved game's new time (after a reload, which opens the game)
   if (asOpened() && !samePosition(savedGame(state.gameKey)?.progress, state.progress)) return;
   saveGame(state.gameKey, currentGame(state.paused));
 }
