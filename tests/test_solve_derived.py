@@ -17,9 +17,9 @@ from pycore.model import Cage, Puzzle, digits_of, mask_of
 from pycore.solve import Solver, solve
 from pycore.solve import combos, engine
 from pycore.solve.combos import combinations_for, digit_sets
-from pycore.solve.engine import CAGE, revise_linear, three_cells_exactly
-from pycore.solve.network import (LINEAR, add_derived_when_stuck, cliques, compile_puzzle,
-                                   linear_op, sum_tables)
+from pycore.solve.engine import CAGE, revise_exact, revise_linear, three_cells_exactly
+from pycore.solve.network import (EXACT, LINEAR, add_derived_when_stuck, add_exact, cliques,
+                                   compile_puzzle, linear_op, sum_tables)
 
 from test_solve import first, is_valid_solution, killer_around_a_deadly_rectangle, puzzle_from_record
 
@@ -82,6 +82,31 @@ def test_three_open_cells_keep_exactly_the_digits_of_some_sum(seed):
                 for i, d in enumerate((a, b, c)):
                     keeps[i] |= 1 << (d - 1)
         assert three_cells_exactly(target, masks, groups, mirror, 9) == keeps
+
+
+@pytest.mark.parametrize("total, count", [(20, 4), (13, 4), (25, 5), (31, 5)])
+def test_exact_cage_support_keeps_exactly_the_digits_of_some_filling(total, count):
+    """EXACT: a cell keeps a digit only if some filling of distinct digits adding up to the
+    total, one from each cell's candidates, puts it there (found here by trying every one)."""
+    rng = random.Random(total * 10 + count)
+    table = combos.one_to_one(9, total, count)
+    cells = tuple(range(count))
+    for _ in range(300):
+        masks = [rng.choice([ALL, rng.randrange(1, 512), 1 << rng.randrange(9)])
+                 for _ in cells]
+        keeps = [0] * count
+        for digits in product(*(digits_of(m) for m in masks)):
+            if len(set(digits)) == count and sum(digits) == total:
+                for i, d in enumerate(digits):
+                    keeps[i] |= 1 << (d - 1)
+        cand, singles, changed = list(masks), [], set()
+        problem = revise_exact(7, cells, table, cand, [None] * 8, singles, changed)
+        if not any(keeps):
+            assert problem == (CAGE, 7)
+            continue
+        assert problem is None and cand == keeps
+        assert changed == {i for i in cells if keeps[i] != masks[i]}
+        assert set(singles) == {i for i in changed if bin(keeps[i]).count("1") == 1}
 
 
 def test_cliques_group_cells_that_all_see_each_other():
@@ -221,8 +246,12 @@ def test_only_a_killer_wide_everywhere_starts_again_probing():
         pass
     assert wide.probing and wide.derived and wide.guesses == engine.DERIVE_AFTER
     assert wide.probe is not None and not wide.stack and not wide.solutions
+    # ...with exact support in its 5-cell cages (EXACT), which narrow killers do without.
+    exact = [cells for kind, cells, *_ in wide.net.constraints if kind == EXACT]
+    assert len(exact) >= 16 and {len(cells) for cells in exact} == {5}
     narrow, result = run(puzzle_of(BY_NAME["TAREK_ALL#39"]))
     assert narrow.derived and not narrow.probing and result.status == "unique"
+    assert not any(kind == EXACT for kind, *_ in narrow.net.constraints)
 
 
 def probe_everywhere(monkeypatch):
@@ -246,7 +275,8 @@ def test_probing_proves_the_same_solution_one_propagation_a_step(name, monkeypat
     assert solver.probing
     assert result.status == "unique" and result.solution == plain.solution
     assert result.nodes > plain.nodes   # the probes' propagations are counted as nodes
-    assert most <= 2   # a probe step, or the root again with the derived sums and a node
+    # A probe step, or a node and the root again with the derived sums, then with exact support.
+    assert most <= 3
     assert solver.explored == pytest.approx(1.0)
 
 
@@ -299,16 +329,19 @@ def test_digit_sets_memos_start_again_when_full(monkeypatch):
         assert len(sets.meeting) <= 8
 
 
+@pytest.mark.parametrize("exact", [False, True])
 @pytest.mark.parametrize("name", ["TAREK_ALL#14", "Wecoc #2"])
-def test_propagation_keeps_the_solution_and_stops_at_a_fixpoint(name):
-    """From states the solution passes through (some of its digits placed, derived sums in),
-    propagation, whatever order it revises in, removes none of the solution's digits and stops
-    where nothing is left to narrow: propagating again with every cell marked changed finds the
-    same candidates."""
+def test_propagation_keeps_the_solution_and_stops_at_a_fixpoint(name, exact):
+    """From states the solution passes through (some of its digits placed, derived sums in, and
+    exact cage support as a killer wide everywhere has it), propagation, whatever order it revises
+    in, removes none of the solution's digits and stops where nothing is left to narrow:
+    propagating again with every cell marked changed finds the same candidates."""
     record = BY_NAME[name]
     puzzle = puzzle_of(record)
     net = compile_puzzle(puzzle)
     add_derived_when_stuck(puzzle, net)
+    if exact:
+        assert add_exact(net) < len(net.constraints)
     solution = [int(d) for d in record["solution"]]
     rnd = random.Random(name)
     narrowed = 0

@@ -37,6 +37,30 @@ def sum_combinations(size: int) -> dict[tuple[int, int], tuple[int, ...]]:
     return {key: tuple(masks) for key, masks in table.items()}
 
 
+@lru_cache(maxsize=None)
+def one_to_one(size: int, total: int, count: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Every way to put a digit set of `count` digits adding up to `total` into `count` cells
+    (its fillings: each set's permutations), for the exact support of a killer cage. Returns
+    (fitting, placing): fitting[i][mask] the fillings (bits over all of them) whose i-th digit
+    is in `mask`, and placing[i][d] those whose i-th digit is d + 1. The fillings that fit a
+    cage's cells are one AND per cell; a cell's digit is supported while one of them places it.
+    Up to 12 sets of 5 digits: 1,440 fillings, so each of these ints has at most 1,440 bits."""
+    fillings = [order for combo in combinations_for(size, total, count)
+                for order in permutations(d for d in range(size) if combo >> d & 1)]
+    placing = [[0] * size for _ in range(count)]
+    for number, order in enumerate(fillings):
+        for position, digit in enumerate(order):
+            placing[position][digit] |= 1 << number
+    fitting = []
+    for digits in placing:
+        row = [0] * (1 << size)
+        for mask in range(1, 1 << size):
+            low = mask & -mask
+            row[mask] = row[mask ^ low] | digits[low.bit_length() - 1]
+        fitting.append(row)
+    return fitting, placing
+
+
 def combinations_for(size: int, total: int, count: int) -> tuple[int, ...]:
     """The digit sets of `count` digits adding up to `total`, for size <= LISTED_MAX_SIZE."""
     return sum_combinations(size).get((total, count), ())

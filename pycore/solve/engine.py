@@ -15,8 +15,8 @@ from time import perf_counter
 
 from ..model import Puzzle, cell_name, digit_name, digits_of
 from .combos import fits
-from .network import (BOUNDS, LINEAR, SAME, SET, TUPLES, Network, add_derived_when_stuck,
-                      compile_puzzle)
+from .network import (BOUNDS, EXACT, LINEAR, SAME, SET, TUPLES, Network, add_derived_when_stuck,
+                      add_exact, compile_puzzle)
 
 # Contradiction codes.
 EMPTY, MISSING, CAGE, CROWDED = 0, 1, 2, 3
@@ -74,6 +74,11 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
     # blame: waking a cell's constraints in their index order, cell by cell, is part of it.
     queue: deque[int] = deque()
     queued = bytearray(len(constraints))
+    # EXACT constraints taken off the queue wait here (still marked queued) for the fixpoint of
+    # everything else, intersection removal included: by then most of their cells' changes are
+    # in, and a failing node has usually met its contradiction without them. (Before
+    # intersection removal the 14 Mathemagic killers took 934,095 guesses, after it 886,570.)
+    exact: list[int] = []
     while True:
         # Naked singles: a solved cell's digit leaves all its peers.
         while singles:
@@ -112,6 +117,10 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
                                            singles, changed)
                 else:
                     problem = revise_linear(net, index, op, cand, live, singles, changed)
+            elif kind == EXACT:
+                queued[index] = 1
+                exact.append(index)
+                continue
             elif kind == SAME:
                 problem = revise_same(index, cells, op, cand, singles, changed)
             else:
@@ -152,12 +161,24 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
             continue
         if not net.pointing:
             return None
-        problem = point_in_units(net, to_point, cand, singles, changed)
-        to_point = 0
-        if problem:
-            return problem
-        if not changed:
-            return None
+        if to_point:
+            problem = point_in_units(net, to_point, cand, singles, changed)
+            to_point = 0
+            if problem:
+                return problem
+            if changed:
+                continue
+        if exact:
+            for index in exact:
+                queued[index] = 0
+                _, cells, _, table = constraints[index]
+                problem = revise_exact(index, cells, table, cand, live, singles, changed)
+                if problem:
+                    return problem
+            exact.clear()
+            if changed:
+                continue
+        return None
 
 
 def point_in_units(net: Network, numbers, cand, singles, changed):
@@ -388,6 +409,37 @@ def revise_same(index, cells, split, cand, singles, changed):
     return None
 
 
+def revise_exact(index, cells, table, cand, live, singles, changed):
+    """Distinct digits with a total, exactly (combos.one_to_one): the fillings that fit are one
+    AND per cell, and each open cell keeps the digits one of them puts there. The fillings that
+    fit are its live state: when they are the same as last time, the cells are still what it
+    left them (a cell losing a digit loses the fillings that put it there)."""
+    fitting, placing = table
+    fits = -1
+    for row, cell in zip(fitting, cells):
+        fits &= row[cand[cell]]
+    if not fits:
+        return (CAGE, index)
+    if fits == live[index]:
+        return None   # its own narrowing woke it
+    live[index] = fits
+    for digits, cell in zip(placing, cells):
+        mask = cand[cell]
+        if mask & (mask - 1):
+            keep, rest = 0, mask
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                if fits & digits[bit.bit_length() - 1]:
+                    keep |= bit
+            if keep != mask:   # never 0: every fitting filling puts one of the cell's digits there
+                cand[cell] = keep
+                changed.add(cell)
+                if not keep & (keep - 1):
+                    singles.append(cell)
+    return None
+
+
 def revise_tuples(index, cells, size, cand, live, singles, changed):
     """Arithmetic by support (KenKen cages, small killer cages): drop the fillings using a digit
     some cell lost, then keep in each cell only the digits a surviving filling uses. Fillings
@@ -611,6 +663,8 @@ def describe(net: Network, problem) -> str:
         return f"{label} cannot differ by {total}"
     if kind == SAME:
         return f"{label} cannot hold the same digits"
+    if kind == EXACT:
+        return f"{label} has no way left to place {len(cells)} different digits totalling {total}"
     if op == "+":
         return f"{label} has no combination of {len(cells)} digits totalling {total} left"
     return f"{label} has no way left to make {total} with {op}"
@@ -745,7 +799,8 @@ class Solver:
     def add_derived(self, cand, live) -> bool:
         """After DERIVE_AFTER guesses: adds the derived sums (to the open frames as well) and,
         if there are any, queues this state to be propagated again with them (True). If the
-        root with them is still WIDE everywhere, the search starts again from there, probing."""
+        root with them is still WIDE everywhere, the search starts again from there, probing,
+        with exact cage support (EXACT) as well."""
         self.derived = True
         start = add_derived_when_stuck(self.puzzle, self.net)
         if start == len(self.net.constraints):
@@ -761,8 +816,12 @@ class Solver:
             self.solutions.clear()
             self.explored, self.weight = 0.0, 1.0
             self.probing = True
-            self.probe = self.probe_cells(root_cand, root_live)
-            return True
+            root_live += self.net.live[add_exact(self.net):]
+            self.nodes += 1
+            if propagate(self.net, root_cand, root_live, [],
+                         set(range(self.net.cell_count))) is None:
+                self.probe = self.probe_cells(root_cand, root_live)
+            return True   # else no solution: the stack is empty
         live.extend(new_live)
         for frame in self.stack:
             # Their starting states hold for any search state (revising narrows them).
