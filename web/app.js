@@ -1042,16 +1042,21 @@ function share() {
 // Ctrl (Cmd) or Shift with a click adds a cell to the selection (again, takes it out); a mouse
 // drag over the grid selects the cells it passes. Touch: a long press adds a cell, as a phone has
 // no Ctrl, and the finger then slid on adds the cells it passes (the page does not scroll under
-// it); a finger that moves first is scrolling, and a plain tap selects one cell. With Digit first
-// and a digit picked, the same gestures enter the digit instead (startStroke).
+// it); a finger that moves first is scrolling, a plain tap selects one cell, and a double tap (a
+// double click) on a digit every cell holding it. With Digit first and a digit picked, the same
+// gestures enter the digit instead (startStroke).
 const LONG_PRESS_MS = 450;
 let dragging = false;      // a mouse button held down since a press on a cell
 let longPress = null;      // {timer, x, y} while a finger rests on a cell
 let sliding = false;       // a long press happened and that finger is still down
 let pressed = false;       // that press selected already: its click has nothing left to do
 let stroke = null;         // Digit first: the press entering the picked digit (startStroke)
+let pointerKind = "mouse"; // of the last press on the board
+let lastTap = null;        // {index, time} of the last plain tap on a cell, for a double tap
+const DOUBLE_TAP_MS = 400;
 boardEl.addEventListener("pointerdown", (event) => {
   pressed = false;   // a press released off the board never clicked: its flag must not linger
+  pointerKind = event.pointerType;
   const cell = event.target.closest(".cell");
   if (!cell || !state.view) return;
   const index = Number(cell.dataset.index);
@@ -1123,21 +1128,32 @@ boardEl.addEventListener("click", (event) => {
     return;
   }
   if (!cell || !state.view || placeAt(Number(cell.dataset.index))) return;
-  select(Number(cell.dataset.index));
+  const index = Number(cell.dataset.index);
+  // A touch screen's own double tap zooms (iOS) or is not reported as a dblclick: count taps.
+  const touch = pointerKind !== "mouse";
+  if (touch && lastTap?.index === index && event.timeStamp - lastTap.time < DOUBLE_TAP_MS) {
+    lastTap = null;
+    selectSameDigit(index);
+    return;
+  }
+  lastTap = touch ? { index, time: event.timeStamp } : null;
+  select(index);
   cell.focus({ preventScroll: true });
 });
 
-// A double click on a digit selects every cell holding it (to colour them, or to mark them all).
+// A double click (a double tap) on a digit selects every cell holding it, to colour them or to
+// mark them all.
 boardEl.addEventListener("dblclick", (event) => {
   const cell = event.target.closest(".cell");
-  if (!cell || !state.view || picking()) return;
-  const index = Number(cell.dataset.index);
+  if (cell && state.view) selectSameDigit(Number(cell.dataset.index));
+});
+function selectSameDigit(index) {
   const note = state.progress[index];
-  if (note[0] !== "g" && note[0] !== "s") return;
+  if (picking() || (note[0] !== "g" && note[0] !== "s")) return;
   select(index);
   state.progress.forEach((other, i) => { if (i !== index && other.slice(1) === note.slice(1) && other[0] !== "c") state.also.add(i); });
   refresh();
-});
+}
 
 boardEl.addEventListener("focusin", (event) => {
   const cell = event.target.closest(".cell");

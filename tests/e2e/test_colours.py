@@ -5,7 +5,7 @@ and gone with Reset; they never touch the digits or the puzzle string."""
 from __future__ import annotations
 
 from pageutil import wait_started
-from test_play import S9B, cell, open_page
+from test_play import S9B, cell, open_page, selected
 from test_saved import open_link
 
 PAD = "[data-testid=pad]"
@@ -128,3 +128,52 @@ def test_a_double_click_on_a_digit_selects_every_cell_holding_it(page, site):
     page.click(MODE)
     page.click(colour_key(4))                                      # all of them coloured at once
     assert sorted(colours(page)) == sixes
+
+
+TWO_TAPS = """([selector, gap]) => new Promise((done) => {
+  // Two taps as iOS reports them: pointer events and a click each, no dblclick.
+  const cell = document.querySelector(selector), box = cell.getBoundingClientRect();
+  const at = { bubbles: true, pointerType: "touch", clientX: box.x + 5, clientY: box.y + 5 };
+  const tap = () => {
+    cell.dispatchEvent(new PointerEvent("pointerdown", at));
+    cell.dispatchEvent(new PointerEvent("pointerup", at));
+    cell.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  };
+  tap();
+  setTimeout(() => { tap(); done(); }, gap);
+})"""
+
+
+def test_a_double_tap_on_a_digit_selects_every_cell_holding_it(browser, site):
+    from conftest import guarded_context
+    context, guard = guarded_context(browser, site, viewport={"width": 390, "height": 844},
+                                     has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_page(page, site, S9B["string"])
+    sixes = page.locator("[data-testid=grid] [data-cell]").evaluate_all(
+        "cs => cs.filter(c => c.dataset.value === '6').map(c => c.dataset.cell).sort()")
+    assert len(sixes) >= 2
+    page.evaluate(TWO_TAPS, [cell(1, 5), 150])                     # a given 6, twice
+    assert selected(page) == sixes
+    page.evaluate(TWO_TAPS, [cell(1, 5), 700])                     # two taps apart: one cell
+    assert selected(page) == ["r1c5"]
+    page.evaluate(TWO_TAPS, [cell(1, 2), 150])                     # an open cell: just that one
+    assert selected(page) == ["r1c2"]
+    # Real touches (Chromium's input pipeline): the same, and the board asks the browser not to
+    # zoom on a double tap (as iOS Safari otherwise does).
+    touch = context.new_cdp_session(page)
+
+    def tap(selector):
+        box = page.locator(selector).bounding_box()
+        point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    tap(cell(1, 5))
+    page.wait_for_timeout(120)
+    tap(cell(1, 5))
+    page.wait_for_timeout(500)
+    assert selected(page) == sixes
+    assert page.locator(".board").evaluate("b => getComputedStyle(b).touchAction") == "manipulation"
+    context.close()
+    guard.check()
