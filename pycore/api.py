@@ -227,7 +227,7 @@ def back_to_right(text: str, history: list[list[str]], solution: list[int]) -> d
     if not isinstance(history, list) or not history:
         return {"error": "history must be a list of positions, the current one first"}
     try:
-        puzzle, _ = _puzzle_and_position(text, history[0])
+        puzzle = _puzzle_of(text)
         digits = _solution_digits(puzzle, solution)
         for back, progress in enumerate(history):
             if not check(puzzle, position_from_progress(puzzle, progress), digits):
@@ -462,10 +462,15 @@ def _fix_first(problems: list[dict]) -> str:
 _last_decoded: list = [object(), None]   # a text no call can pass
 
 
-def _puzzle_and_position(text: str, progress: list[str]) -> tuple[Puzzle, Position]:
+def _puzzle_of(text: str) -> Puzzle:
+    """The puzzle of a string, decoded once while the page keeps asking about the same one."""
     if _last_decoded[0] != text:
         _last_decoded[:] = [text, decode(text)[0]]
-    puzzle = _last_decoded[1]
+    return _last_decoded[1]
+
+
+def _puzzle_and_position(text: str, progress: list[str]) -> tuple[Puzzle, Position]:
+    puzzle = _puzzle_of(text)
     return puzzle, position_from_progress(puzzle, progress)
 
 
