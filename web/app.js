@@ -87,6 +87,7 @@ const state = {
   // undo and redo hold {progress, colours}: a colour is a change the reader can take back too
   colours: "",        // the reader's cell colours, one character a cell: "0" none, "1"-"9" (COLOUR_NAMES)
   colouring: false,   // Colour mode: the pad and the digit keys colour the selected cells
+  brush: "",          // Digit first in Colour mode: the colour ("1"-"9") the taps that follow put on
   also: new Set(),    // cells selected with the selected one (Ctrl/Shift+click, a mouse drag, Shift+arrows)
   label: "",          // the status text for a ready puzzle ("Killer Sudoku 9×9 (L9B)")
   solution: null,     // the last finished solve of this puzzle: {status, solution, reason, …}
@@ -199,7 +200,7 @@ function show(query) {
   state.redo = [];
   state.selected = -1;
   state.also = new Set();
-  state.highlight = "";
+  state.highlight = state.brush = "";
   document.body.classList.toggle("big-grid", view.size > 9);
   cageHelpEl.hidden = embed || !view.cages.length || !can("cage_view");
   state.board = renderBoard(view, boardEl);
@@ -373,6 +374,9 @@ function showRemaining() {
     key.setAttribute("aria-label", left === undefined ? name
       : left ? `${name}, ${left} to place` : `${name}, all placed`);
   }
+  for (const key of padEl.querySelectorAll("[data-action=colour-key]")) {
+    key.setAttribute("aria-pressed", String(painting() && key.dataset.colour === state.brush));
+  }
 }
 
 let cageHelpFor = -1;   // the cell the cage line was last written for
@@ -455,7 +459,7 @@ function buildPad() {
   const pad = [];
   if (state.colouring) {
     COLOUR_NAMES.forEach((name, i) => {
-      const b = button("colour-key", "", `Colour the selected cells ${name} (${i + 1})`, () => paint(String(i + 1)));
+      const b = button("colour-key", "", `Colour the selected cells ${name} (${i + 1})`, () => padColour(String(i + 1)));
       b.dataset.colour = String(i + 1);
       b.setAttribute("aria-label", `${name[0].toUpperCase()}${name.slice(1)} (${i + 1})`);
       b.append(el("span", { class: "swatch", "aria-hidden": "true" }, String(i + 1)));
@@ -553,9 +557,10 @@ function commit(progress, colours = state.colours) {
   changed();
 }
 
-/** Changes the position as part of the last undoable change (a Digit first stroke's later cells). */
-function amend(progress) {
-  state.progress = progress;
+/** Changes the position or the colours as part of the last undoable change (a Digit first
+ * stroke's later cells). */
+function amend(progress, colours = state.colours) {
+  goTo({ progress, colours });
   changed();
 }
 
@@ -866,18 +871,39 @@ function padDigit(ch) {
   highlightDigit(ch);
 }
 
+/** A colour key: the selected cells take the colour; with Digit first, the colour the taps that
+ * follow put on (the selection goes: the taps say where), and the same key again puts it down. */
+function padColour(colour) {
+  if (!state.settings.digitFirst) {
+    paint(colour);
+    return;
+  }
+  if (state.selected >= 0) deselect();
+  state.brush = colour === state.brush ? "" : colour;
+  refresh();
+}
+
 /** Digit first, a digit picked: a tap on a cell enters it there (a mark in Pencil mode; the same
- * digit again takes it out) instead of selecting the cell. True if it did. */
+ * digit again takes it out) instead of selecting the cell; in Colour mode, a colour picked, the
+ * tap colours the cell (or takes that colour off it). True if it did. */
 function placeAt(index) {
+  if (painting()) {
+    const colour = state.colours[index] === state.brush ? "0" : state.brush;
+    commit(state.progress, withColour(state.colours, index, colour));
+    return true;
+  }
   if (!picking()) return false;
   enter(state.highlight, state.pencil, [index]);
   return true;
 }
 
+const withColour = (colours, i, colour) => colours.slice(0, i) + colour + colours.slice(i + 1);
+
 /** Digit first: a press that entered the picked digit goes on over the cells a mouse drag (or a
  * finger after a long press) passes, doing to each what it did to the first (putting the digit
  * or mark in, or taking it out), all one undoable change. */
 function startStroke(index, before) {
+  if (painting()) return { colour: state.brush, adding: state.colours[index] === state.brush, done: new Set([index]) };
   const ch = state.highlight, pencil = state.pencil, note = state.progress[index];
   const changed = state.progress !== before;
   // what the press did to its cell (nothing, in a given or a placed digit under Pencil: adding)
@@ -889,6 +915,12 @@ function startStroke(index, before) {
 function strokeOver(stroke, index) {
   if (stroke.done.has(index)) return;
   stroke.done.add(index);
+  if (stroke.colour) {   // its first cell changed already: the rest amend that change
+    const now = state.colours[index];
+    const next = stroke.adding ? stroke.colour : now === stroke.colour ? "0" : now;
+    if (next !== now) amend(state.progress, withColour(state.colours, index, next));
+    return;
+  }
   const { ch, pencil, adding } = stroke;
   const note = state.progress[index];
   let progress = state.progress;
@@ -910,8 +942,9 @@ function strokeOver(stroke, index) {
   stroke.changed = true;
 }
 
-/** Digit first with a digit picked (not in Colour mode, where cells are selected, then coloured). */
+/** Digit first with a digit picked (not in Colour mode, where a picked colour counts: painting). */
 const picking = () => state.settings.digitFirst && Boolean(state.highlight) && state.selected < 0 && !state.colouring;
+const painting = () => state.settings.digitFirst && Boolean(state.brush) && state.selected < 0 && state.colouring;
 
 /** The selected cell, then the others selected with it, in grid order. */
 const selection = () => (state.selected < 0 ? [] : [state.selected, ...[...state.also].sort((a, b) => a - b)]);
@@ -986,6 +1019,7 @@ function setModes(pencil, colouring) {
   toolbarEl.querySelector("[data-action=pencil]")?.setAttribute("aria-pressed", String(pencil));
   if (colouring !== state.colouring) {
     state.colouring = colouring;
+    state.brush = "";
     if (state.view) buildPad();
   }
 }
@@ -1006,7 +1040,7 @@ function paint(colour) {
 /** Selects one cell; with `extend`, the cell joins the selection (the one selected before stays
  * in it), and with `toggle` a cell already in it leaves it. */
 function select(index, { extend = false, toggle = false } = {}) {
-  state.highlight = "";
+  state.highlight = state.brush = "";
   if (!extend && !toggle) {
     state.also.clear();
   } else if (toggle && (index === state.selected || state.also.has(index)) && state.also.size) {
@@ -1149,7 +1183,7 @@ boardEl.addEventListener("dblclick", (event) => {
 });
 function selectSameDigit(index) {
   const note = state.progress[index];
-  if (picking() || (note[0] !== "g" && note[0] !== "s")) return;
+  if (picking() || painting() || (note[0] !== "g" && note[0] !== "s")) return;
   select(index);
   state.progress.forEach((other, i) => { if (i !== index && other.slice(1) === note.slice(1) && other[0] !== "c") state.also.add(i); });
   refresh();
@@ -1158,7 +1192,7 @@ function selectSameDigit(index) {
 boardEl.addEventListener("focusin", (event) => {
   const cell = event.target.closest(".cell");
   // (a tap that enters a picked digit focuses the cell before its click: that is not a selection)
-  if (cell && state.view && Number(cell.dataset.index) !== state.selected && !dragging && !picking()) select(Number(cell.dataset.index));
+  if (cell && state.view && Number(cell.dataset.index) !== state.selected && !dragging && !picking() && !painting()) select(Number(cell.dataset.index));
 });
 
 /** Keys typed into a field, a dialog or on a link or button are theirs, not the grid's. */
@@ -1205,8 +1239,12 @@ addEventListener("keydown", (event) => {
   }
   const d = DIGITS.indexOf(key.toLowerCase());
   if (state.selected < 0) {   // no cell: a digit key shows where the digit is, Escape stops that
-    if (key.length === 1 && d >= 1 && d <= n) highlightDigit(digitChar(d));
-    else if (key === "Escape" && state.highlight) highlightDigit("");
+    if (state.colouring && state.settings.digitFirst && /^[1-9]$/.test(key)) padColour(key);
+    else if (key.length === 1 && d >= 1 && d <= n) highlightDigit(digitChar(d));
+    else if (key === "Escape" && (state.highlight || state.brush)) {
+      state.brush = "";
+      highlightDigit("");
+    }
     else return;
     event.preventDefault();
     return;

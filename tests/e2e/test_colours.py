@@ -5,7 +5,7 @@ and gone with Reset; they never touch the digits or the puzzle string."""
 from __future__ import annotations
 
 from pageutil import wait_started
-from test_play import S9B, cell, open_page, selected
+from test_play import S9B, cell, open_page, selected, setting
 from test_saved import open_link
 
 PAD = "[data-testid=pad]"
@@ -128,6 +128,44 @@ def test_a_double_click_on_a_digit_selects_every_cell_holding_it(page, site):
     page.click(MODE)
     page.click(colour_key(4))                                      # all of them coloured at once
     assert sorted(colours(page)) == sixes
+
+
+def test_with_digit_first_a_picked_colour_goes_where_the_taps_and_drags_say(page, site):
+    open_page(page, site, S9B["string"])
+    setting(page, "digitFirst", True)
+    page.click(MODE)
+    page.click(cell(1, 2))
+    page.click(colour_key(3))                                      # picked: the selection goes
+    assert selected(page) == [] and colours(page) == {}
+    assert page.locator(colour_key(3)).get_attribute("aria-pressed") == "true"
+    page.click(cell(1, 2))
+    assert colours(page) == {"r1c2": "3"} and selected(page) == []
+    page.click(cell(1, 2))                                         # the same colour again: off
+    assert colours(page) == {}
+    page.hover(cell(2, 1))
+    page.mouse.down()                                              # a drag colours every cell passed
+    page.hover(cell(2, 2))
+    page.hover(cell(2, 3))
+    page.mouse.up()
+    assert colours(page) == {"r2c1": "3", "r2c2": "3", "r2c3": "3"}
+    page.hover(cell(2, 3))
+    page.mouse.down()                                              # from a coloured cell: off again
+    page.hover(cell(2, 2))
+    page.mouse.up()
+    assert colours(page) == {"r2c1": "3"}
+    page.click("[data-action=undo]")                               # a stroke is one change
+    assert colours(page) == {"r2c1": "3", "r2c2": "3", "r2c3": "3"}
+    page.keyboard.press("5")                                       # a key picks a colour too
+    page.click(cell(1, 1))                                         # (a given takes one as well)
+    assert colours(page)["r1c1"] == "5" and selected(page) == []
+    page.keyboard.press("Escape")                                  # put down: taps select again
+    assert page.locator(colour_key(5)).get_attribute("aria-pressed") == "false"
+    page.click(cell(1, 3))
+    assert selected(page) == ["r1c3"] and "r1c3" not in colours(page)
+    page.click(colour_key(7))                                      # picked again, the cell let go
+    page.click(MODE)                                               # digits: the colour is put down
+    page.click(cell(1, 3))
+    assert selected(page) == ["r1c3"] and "r1c3" not in colours(page)
 
 
 TWO_TAPS = """([selector, gap]) => new Promise((done) => {
