@@ -258,6 +258,28 @@ def test_colour_mode_colours_the_selected_cell(h):
     assert h.engine.wait("document.querySelectorAll('[data-testid=pad] [data-digit]').length === 9", 10) is True
 
 
+# Two taps on the first digit as iOS reports them: pointer events and a click each, no dblclick.
+DOUBLE_TAP = """(() => {
+  const cells = [...document.querySelectorAll('[data-testid=grid] [data-cell]')];
+  const cell = cells.find((c) => c.dataset.value), box = cell.getBoundingClientRect();
+  const at = { bubbles: true, pointerType: 'touch', clientX: box.x + 5, clientY: box.y + 5 };
+  for (let i = 0; i < 2; i++) {
+    cell.dispatchEvent(new PointerEvent('pointerdown', at));
+    cell.dispatchEvent(new PointerEvent('pointerup', at));
+    cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  }
+  return cells.filter((c) => c.dataset.value === cell.dataset.value).map((c) => c.dataset.cell).sort().join(' ');
+})()"""
+SELECTED = "[...document.querySelectorAll('[aria-selected=true]')].map((c) => c.dataset.cell).sort().join(' ')"
+
+
+def test_a_double_tap_on_a_digit_selects_every_cell_holding_it(h):
+    assert h.open_text(KINDS["sudoku"]["string"]) == "ready"
+    same = h.engine.js(DOUBLE_TAP)
+    assert len(same.split()) >= 2
+    assert h.engine.wait(f"{SELECTED} === '{same}'", 10) is True, h.engine.js(SELECTED)
+
+
 def test_solve_fills_in_the_solution(h):
     case = KINDS["kenken"]
     assert h.open_text(case["string"]) == "ready"
