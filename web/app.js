@@ -375,7 +375,7 @@ function showRemaining() {
       : left ? `${name}, ${left} to place` : `${name}, all placed`);
   }
   for (const key of padEl.querySelectorAll("[data-action=colour-key]")) {
-    key.setAttribute("aria-pressed", String(painting() && key.dataset.colour === state.brush));
+    key.setAttribute("aria-pressed", String(picking() && key.dataset.colour === state.brush));
   }
 }
 
@@ -887,13 +887,9 @@ function padColour(colour) {
  * digit again takes it out) instead of selecting the cell; in Colour mode, a colour picked, the
  * tap colours the cell (or takes that colour off it). True if it did. */
 function placeAt(index) {
-  if (painting()) {
-    const colour = state.colours[index] === state.brush ? "0" : state.brush;
-    commit(state.progress, withColour(state.colours, index, colour));
-    return true;
-  }
   if (!picking()) return false;
-  enter(state.highlight, state.pencil, [index]);
+  if (state.colouring) paint(state.brush, [index]);
+  else enter(state.highlight, state.pencil, [index]);
   return true;
 }
 
@@ -903,7 +899,7 @@ const withColour = (colours, i, colour) => colours.slice(0, i) + colour + colour
  * finger after a long press) passes, doing to each what it did to the first (putting the digit
  * or mark in, or taking it out), all one undoable change. */
 function startStroke(index, before) {
-  if (painting()) return { colour: state.brush, adding: state.colours[index] === state.brush, done: new Set([index]) };
+  if (state.colouring) return { colour: state.brush, adding: state.colours[index] === state.brush, done: new Set([index]) };
   const ch = state.highlight, pencil = state.pencil, note = state.progress[index];
   const changed = state.progress !== before;
   // what the press did to its cell (nothing, in a given or a placed digit under Pencil: adding)
@@ -942,9 +938,8 @@ function strokeOver(stroke, index) {
   stroke.changed = true;
 }
 
-/** Digit first with a digit picked (not in Colour mode, where a picked colour counts: painting). */
-const picking = () => state.settings.digitFirst && Boolean(state.highlight) && state.selected < 0 && !state.colouring;
-const painting = () => state.settings.digitFirst && Boolean(state.brush) && state.selected < 0 && state.colouring;
+/** Digit first with a digit picked (in Colour mode, a colour): taps put it in cells. */
+const picking = () => state.settings.digitFirst && state.selected < 0 && Boolean(state.colouring ? state.brush : state.highlight);
 
 /** The selected cell, then the others selected with it, in grid order. */
 const selection = () => (state.selected < 0 ? [] : [state.selected, ...[...state.also].sort((a, b) => a - b)]);
@@ -1024,11 +1019,10 @@ function setModes(pencil, colouring) {
   }
 }
 
-/** Colours the selected cells with `colour` ("1"-"9"; "0" clears), one undoable change; when
- * all of them have it already, it leaves them all (as a pencil mark does). Givens take colours
- * too: colouring is about cells, not digits. */
-function paint(colour) {
-  const cells = selection();
+/** Colours `cells` (the selected ones) with `colour` ("1"-"9"; "0" clears), one undoable
+ * change; when all of them have it already, it leaves them all (as a pencil mark does). Givens
+ * take colours too: colouring is about cells, not digits. */
+function paint(colour, cells = selection()) {
   if (!state.view || !cells.length) return;
   const again = colour !== "0" && cells.every((i) => state.colours[i] === colour);
   const chars = [...state.colours];
@@ -1183,7 +1177,7 @@ boardEl.addEventListener("dblclick", (event) => {
 });
 function selectSameDigit(index) {
   const note = state.progress[index];
-  if (picking() || painting() || (note[0] !== "g" && note[0] !== "s")) return;
+  if (picking() || (note[0] !== "g" && note[0] !== "s")) return;
   select(index);
   state.progress.forEach((other, i) => { if (i !== index && other.slice(1) === note.slice(1) && other[0] !== "c") state.also.add(i); });
   refresh();
@@ -1192,7 +1186,7 @@ function selectSameDigit(index) {
 boardEl.addEventListener("focusin", (event) => {
   const cell = event.target.closest(".cell");
   // (a tap that enters a picked digit focuses the cell before its click: that is not a selection)
-  if (cell && state.view && Number(cell.dataset.index) !== state.selected && !dragging && !picking() && !painting()) select(Number(cell.dataset.index));
+  if (cell && state.view && Number(cell.dataset.index) !== state.selected && !dragging && !picking()) select(Number(cell.dataset.index));
 });
 
 /** Keys typed into a field, a dialog or on a link or button are theirs, not the grid's. */

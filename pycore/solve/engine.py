@@ -432,11 +432,8 @@ def revise_exact(index, cells, table, cand, live, singles, changed):
                 rest ^= bit
                 if fits & digits[bit.bit_length() - 1]:
                     keep |= bit
-            if keep != mask:   # never 0: every fitting filling puts one of the cell's digits there
-                cand[cell] = keep
-                changed.add(cell)
-                if not keep & (keep - 1):
-                    singles.append(cell)
+            # (never empty: every fitting filling puts one of the cell's digits there)
+            narrow(cand, cell, keep, singles, changed)
     return None
 
 
