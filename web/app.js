@@ -485,8 +485,14 @@ function buildPad() {
     pad.push(mode);
   }
   padEl.replaceChildren(...pad);
+  padEl.style.setProperty("--pad-columns", String(padColumns(pad.length)));
   showRemaining();
 }
+
+/** A phone's pad is rows of equal keys across the width (style.css): at most six a row, so
+ * every key stays 44 px wide on a 320 px screen, and the rows as even as the count allows
+ * (11 keys of a 9×9 grid: 6 and 5, not 7 and 4). */
+const padColumns = (keys) => Math.ceil(keys / Math.ceil(keys / 6));
 
 /** After any change to the position, Check's marks and a "solved"/"checked" message are stale. */
 function changed() {

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlparse
 
+import pytest
+
 from pycore import api
 from pycore.codec import decode, encode
 from pycore.model import Position
@@ -393,6 +395,52 @@ def test_the_pad_counts_the_copies_of_each_digit_left_to_place(page, site):
     assert others.count() == 9
     page.keyboard.press("Control+z")   # undo: the count comes back
     assert key.get_attribute("aria-label") == f"{missing}, 1 to place"
+
+
+def pad_rows(page) -> list[list[dict]]:
+    """The pad's keys as drawn, row by row (each key's box)."""
+    boxes = page.locator("[data-testid=pad] > button").evaluate_all(
+        "bs => bs.map(b => { const r = b.getBoundingClientRect(); "
+        "return {x: r.x, y: Math.round(r.y), width: r.width, height: r.height}; })")
+    rows: dict[int, list[dict]] = {}
+    for box in boxes:
+        rows.setdefault(box["y"], []).append(box)
+    return [rows[y] for y in sorted(rows)]
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_phones_pad_is_even_rows_of_big_keys_across_the_board(browser, site, width):
+    """9×9: 11 keys (digits, clear, colours) as 6 and 5, not 7 and 4; 16×16: 18 as three rows of
+    6; in Colour mode the same. Every key at least 44 px each way, on the screen, the rows at
+    least as wide as a 9×9 grid."""
+    from conftest import guarded_context
+    from corpus import DEV
+    context, guard = guarded_context(browser, site, viewport={"width": width, "height": 844}, has_touch=True)
+    page = context.new_page()
+    big = next(e for e in DEV if e["size"] == 16)
+    for text, counts in ((S9B["string"], [6, 5]), (big["strings"]["versioned"], [6, 6, 6])):
+        open_page(page, site, text)
+        for mode in ("digits", "colours"):
+            if mode == "colours":
+                if counts != [6, 5]:
+                    continue
+                page.tap("[data-action=colour]")
+                page.locator("[data-testid=pad] [data-action=colour-key]").first.wait_for()
+            rows = pad_rows(page)
+            assert [len(row) for row in rows] == counts, (width, mode)
+            keys = [key for row in rows for key in row]
+            assert min(key["width"] for key in keys) >= 44 and min(key["height"] for key in keys) >= 44
+            grid = page.locator("[data-testid=grid]").bounding_box()
+            first = rows[0]
+            span = first[-1]["x"] + first[-1]["width"] - first[0]["x"]
+            assert first[0]["x"] >= 0 and first[0]["x"] + span <= width
+            if counts == [6, 5]:   # a 9×9 grid fits the phone: the pad is at least as wide
+                assert span >= grid["width"] - 1, (width, span, grid["width"])
+            assert rows[1][0]["x"] == first[0]["x"]   # the rows start together
+        if counts == [6, 5]:
+            page.tap("[data-action=colour]")
+    context.close()
+    guard.check()
 
 
 def selected(page) -> list[str]:
