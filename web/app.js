@@ -6,6 +6,7 @@ import { createHints } from "./hint.js";
 import { openShareDialog } from "./share.js";
 import { setUpEmbed } from "./embed.js";
 import { saveGame, savedGame, saveHistory, savedHistory } from "./saved.js";
+import { isColoured, noColours, readColours, sameColours, withColour } from "./colours.js";
 import { clockText, createClock } from "./clock.js";
 import { bindSettings, loadSettings } from "./settings.js";
 
@@ -85,7 +86,7 @@ const state = {
   text: "", view: null, board: null, progress: [], opened: [],
   undo: [], redo: [], selected: -1, pencil: false, bridge: null,
   // undo and redo hold {progress, colours}: a colour is a change the reader can take back too
-  colours: "",        // the reader's cell colours, one character a cell: "0" none, "1"-"9" (COLOUR_NAMES)
+  colours: [],        // the reader's cell colours (colours.js): per cell "" or its colours, "1"-"9" (COLOUR_NAMES)
   colouring: false,   // Colour mode: the pad and the digit keys colour the selected cells
   brush: "",          // Digit first in Colour mode: the colour ("1"-"9") the taps that follow put on
   also: new Set(),    // cells selected with the selected one (Ctrl/Shift+click, a mouse drag, Shift+arrows)
@@ -137,10 +138,6 @@ const hasPuzzle = (query) => /(^|&)bd=./.test(query);
 /** Whether two positions (per-cell notes) are the same. */
 const samePosition = (a, b) => a?.length === b.length && a.every((note, i) => note === b[i]);
 
-// The cell colours of Colour mode (render.js's COLOUR_NAMES), kept beside the position (undo, the
-// saved game) but not in the puzzle string, which has no room for them: the reader's own marking.
-const noColours = (n) => "0".repeat(n * n);
-const coloured = (colours) => /[1-9]/.test(colours);
 
 /** A pasted string or link as this page's query: a link's bd/jigmap/shape, or bd=<string>. */
 function queryFor(text) {
@@ -238,7 +235,7 @@ function offerSavedGame() {
   }
   const placed = game.progress.filter((note) => note[0] === "s").length;
   const marked = game.progress.filter((note) => note[0] === "c").length;
-  const painted = [...colours].filter((c) => c !== "0").length;
+  const painted = colours.filter(Boolean).length;
   const what = [placed && count(placed, "digit") + " placed", marked && count(marked, "cell") + " pencil-marked",
     painted && count(painted, "cell") + " coloured",
     game.seconds && clockText(game.seconds) + " on the clock"].filter(Boolean).join(", ") || "no digits";
@@ -325,18 +322,19 @@ function setPaused(paused) {
 const currentGame = (paused) => ({ progress: state.progress, seconds: clock.seconds(), colours: state.colours, paused });
 
 /** Whether the board is as the link opened it: the same position, nothing coloured. */
-const asOpened = () => samePosition(state.progress, state.opened) && !coloured(state.colours);
+const asOpened = () => samePosition(state.progress, state.opened) && !isColoured(state.colours);
 
 /** After a reload: this tab's undo and redo history of the game, if it was kept at this very
  * position (saveNow). True if it was. */
 function keepHistory() {
   const history = state.gameKey && !embed ? savedHistory(state.gameKey) : null;
   const at = history?.at;
-  if (!at || !samePosition(at.progress, state.progress) || at.colours !== state.colours) return false;
-  const fits = (entry) => entry?.progress?.length === state.progress.length && entry.colours?.length === state.colours.length;
-  if (!history.undo.every(fits) || !history.redo.every(fits)) return false;
-  state.undo = history.undo;
-  state.redo = history.redo;
+  if (!at || !samePosition(at.progress, state.progress) || !sameColours(readColours(at.colours), state.colours)) return false;
+  // (a history an older page kept holds its colours one character a cell)
+  const entries = [...history.undo, ...history.redo].map((entry) => ({ progress: entry?.progress, colours: readColours(entry?.colours) }));
+  if (!entries.every((entry) => entry.progress?.length === state.progress.length && entry.colours?.length === state.colours.length)) return false;
+  state.undo = entries.slice(0, history.undo.length);
+  state.redo = entries.slice(history.undo.length);
   return true;
 }
 
@@ -899,13 +897,12 @@ function placeAt(index) {
   return true;
 }
 
-const withColour = (colours, i, colour) => colours.slice(0, i) + colour + colours.slice(i + 1);
 
 /** Digit first: a press that entered the picked digit goes on over the cells a mouse drag (or a
  * finger after a long press) passes, doing to each what it did to the first (putting the digit
  * or mark in, or taking it out), all one undoable change. */
 function startStroke(index, before) {
-  if (state.colouring) return { colour: state.brush, adding: state.colours[index] === state.brush, done: new Set([index]) };
+  if (state.colouring) return { colour: state.brush, adding: state.colours[index].includes(state.brush), done: new Set([index]) };
   const ch = state.highlight, pencil = state.pencil, note = state.progress[index];
   const changed = state.progress !== before;
   // what the press did to its cell (nothing, in a given or a placed digit under Pencil: adding)
@@ -919,8 +916,12 @@ function strokeOver(stroke, index) {
   stroke.done.add(index);
   if (stroke.colour) {   // its first cell changed already: the rest amend that change
     const now = state.colours[index];
-    const next = stroke.adding ? stroke.colour : now === stroke.colour ? "0" : now;
-    if (next !== now) amend(state.progress, withColour(state.colours, index, next));
+    const next = withColour(now, stroke.colour, stroke.adding);
+    if (next !== now) {
+      const colours = state.colours.slice();
+      colours[index] = next;
+      amend(state.progress, colours);
+    }
     return;
   }
   const { ch, pencil, adding } = stroke;
@@ -997,7 +998,7 @@ function fillCandidates() {
 
 function clearMarks() {
   if (state.colouring) {
-    if (coloured(state.colours)) commit(state.progress, noColours(state.view.size));
+    if (isColoured(state.colours)) commit(state.progress, noColours(state.view.size));
     return;
   }
   state.auto = false;
@@ -1025,16 +1026,15 @@ function setModes(pencil, colouring) {
   }
 }
 
-/** Colours `cells` (the selected ones) with `colour` ("1"-"9"; "0" clears), one undoable
- * change; when all of them have it already, it leaves them all (as a pencil mark does). Givens
- * take colours too: colouring is about cells, not digits. */
+/** Puts `colour` ("1"-"9") on `cells` (the selected ones) beside the colours they have, one
+ * undoable change; when all of them have it already, it leaves them all (as a pencil mark does).
+ * "0" takes every colour off them. Givens take colours too: colouring is about cells, not digits. */
 function paint(colour, cells = selection()) {
   if (!state.view || !cells.length) return;
-  const again = colour !== "0" && cells.every((i) => state.colours[i] === colour);
-  const chars = [...state.colours];
-  for (const i of cells) chars[i] = again ? "0" : colour;
-  const colours = chars.join("");
-  if (colours !== state.colours) commit(state.progress, colours);
+  const on = colour !== "0" && !cells.every((i) => state.colours[i].includes(colour));
+  const colours = state.colours.slice();
+  for (const i of cells) colours[i] = colour === "0" ? "" : withColour(colours[i], colour, on);
+  if (!sameColours(colours, state.colours)) commit(state.progress, colours);
 }
 
 /** Selects one cell; with `extend`, the cell joins the selection (the one selected before stays

@@ -2,6 +2,7 @@
 // attributes, no external references, no classes) and a PNG painted from that SVG on a canvas.
 // Read from the rendered DOM so the picture follows render.js and style.css; always in the light,
 // printed-paper colours (the page's own light palette), whatever the page's theme.
+import { wedges } from "./colours.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CELL_PX = 60;       // one cell of the exported picture
@@ -119,10 +120,11 @@ export function gridSvg(container, { marks = false, colours = false, title = "Pu
       const i = Number(cell.dataset.index ?? cells.indexOf(cell));
       return `<rect x="${i % n}" y="${Math.floor(i / n)}" width="1" height="1" fill="${shade}"/>`;
     });
-    const painted = !colours ? [] : cells.filter((cell) => cell.dataset.colour).map((cell) => {
+    const painted = !colours ? [] : cells.filter((cell) => cell.dataset.colour).flatMap((cell) => {
       const i = Number(cell.dataset.index ?? cells.indexOf(cell));
-      const paint = escapeXml(colour(`--colour-${cell.dataset.colour}`, "transparent"));
-      return `<rect x="${i % n}" y="${Math.floor(i / n)}" width="1" height="1" fill="${paint}"/>`;
+      const x = i % n, y = Math.floor(i / n);
+      return wedges(cell.dataset.colour, x, y).map(([one, points]) =>
+        `<polygon points="${points}" fill="${escapeXml(colour(`--colour-${one}`, "transparent"))}"/>`);
     });
     const digits = [];
     for (const cell of cells) {

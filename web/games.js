@@ -4,6 +4,7 @@
 import { button, el } from "./dom.js";
 import { clockText } from "./clock.js";
 import { saveGame, savedGames } from "./saved.js";
+import { wedges } from "./colours.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -23,7 +24,7 @@ function regionsOf(view) {
 
 /** A thumbnail of the position: the grid's lines (regions, or KenKen's cages, thick), killer cages
  * dashed, the reader's cell colours and the digits (givens in ink, the player's in blue). */
-export function thumbnail(view, progress, colours = "") {
+export function thumbnail(view, progress, colours = []) {
   const n = view.size;
   const regions = regionsOf(view);
   const cageOf = new Array(n * n).fill(-1);
@@ -42,8 +43,9 @@ export function thumbnail(view, progress, colours = "") {
   }
   const svg = svgEl("svg", { viewBox: `-0.1 -0.1 ${n + 0.2} ${n + 0.2}`, class: "game-thumb", "aria-hidden": "true" });
   svg.append(svgEl("rect", { x: 0, y: 0, width: n, height: n, class: "paper" }));
-  [...(colours.length === n * n ? colours : "")].forEach((colour, i) => {
-    if (colour !== "0") svg.append(svgEl("rect", { x: i % n, y: Math.floor(i / n), width: 1, height: 1, "data-colour": colour }));
+  (colours.length === n * n ? colours : []).forEach((cell, i) => {
+    const x = i % n, y = Math.floor(i / n);
+    for (const [colour, points] of cell ? wedges(cell, x, y) : []) svg.append(svgEl("polygon", { points, "data-colour": colour }));
   });
   if (thin) svg.append(svgEl("path", { d: thin, class: "thin" }));
   if (dashed) svg.append(svgEl("path", { d: dashed, class: "cage" }));

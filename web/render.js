@@ -4,6 +4,7 @@
 // Layers, bottom to top: HTML cells (shading, selection, digits, pencil marks) and one SVG with the
 // cell lines, region borders, cage outlines and cage totals. The SVG ignores the pointer.
 import { el } from "./dom.js";
+import { conicPaint } from "./colours.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -17,6 +18,9 @@ const CAGE_INSET = 0.09; // of a cell: cage outlines sit inside the cell borders
 export const digitChar = (d) => DIGITS[d];
 /** The cell colours of Colour mode, as screen readers say them (style.css draws them). */
 export const COLOUR_NAMES = ["grey", "red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"];
+
+/** "red", "red and green", "red, green and blue". */
+const listed = (words) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
 
 /** Side of the pencil-mark mini-grid: 3×3 for up to 9 digits, 4×4 for 16, 5×5 for 25. */
 export const markSide = (size) => Math.ceil(Math.sqrt(size));
@@ -211,7 +215,7 @@ export function renderBoard(view, container) {
    * marks, for automatic candidates; null shows the pencil marks), `also` (a Set of cells
    * selected with `selected`: drawn selected too, the houses shaded stay `selected`'s),
    * `highlight` (a digit to show everywhere, as the selected cell's digit is, when no cell is)
-   * and `colours` (the reader's cell colours, a character a cell: "0" none, else data-colour).
+   * and `colours` (the reader's cell colours, colours.js: data-colour="25", several as wedges).
    */
   function update(progress, selected = -1, problems = null, play = {}) {
     const conflicts = new Set(play.conflicts ?? []);
@@ -240,10 +244,12 @@ export function renderBoard(view, container) {
       cell.dataset.candidates = candidates;
       cell.classList.toggle("given", kind === "g");
       cell.classList.toggle("solved", kind === "s");
-      const colour = play.colours?.[index] ?? "0";
-      if ((cell.dataset.colour ?? "0") !== colour) {
-        if (colour !== "0") cell.dataset.colour = colour;
+      const colour = play.colours?.[index] ?? "";
+      if ((cell.dataset.colour ?? "") !== colour) {
+        if (colour) cell.dataset.colour = colour;
         else delete cell.dataset.colour;
+        if (colour.length > 1) cell.style.setProperty("--paint", conicPaint(colour));
+        else cell.style.removeProperty("--paint");
       }
       const chosen = index === selected || also.has(index);
       cell.classList.toggle("selected", chosen);
@@ -256,7 +262,7 @@ export function renderBoard(view, container) {
         : candidates ? `candidates ${[...candidates.toUpperCase()].join(" ")}` : "empty";
       const cage = cageOf.has(index) ? `, ${cageWordsOf.get(cageOf.get(index))}` : "";
       const trouble = conflicts.has(index) ? ", breaks a rule" : problem ? ", marked wrong" : "";
-      const painted = colour !== "0" ? `, coloured ${COLOUR_NAMES[Number(colour) - 1]}` : "";
+      const painted = colour ? `, coloured ${listed([...colour].map((c) => COLOUR_NAMES[Number(c) - 1]))}` : "";
       cell.setAttribute("aria-label", `row ${rowName(rowOf(index), n)} column ${colOf(index) + 1}, ${what}${cage}${trouble}${painted}`);
     });
     // The selected cell's row letter and column number stand out: its name at a glance.

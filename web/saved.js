@@ -3,11 +3,13 @@
 // in the tab they played in. One localStorage entry per puzzle, keyed by the puzzle's string
 // without progress; the most recent LIMIT are kept. Storage may be off or full (private
 // windows): then nothing is remembered and nothing fails.
+import { readColours } from "./colours.js";
+
 const PREFIX = "puzzle-viewer:game:";
 const LIMIT = 50;
 
 /** The game saved for `key`: {progress, saved (ms since the epoch), seconds (on its clock; 0 in
- * games saved before the page had a clock), colours (a digit a cell, "0" uncoloured; "" in games
+ * games saved before the page had a clock), colours (colours.js: per cell its colours; [] in games
  * saved before the page had colours), paused (its clock was paused when the page went)}, or null. */
 export function savedGame(key) {
   try {
@@ -16,7 +18,7 @@ export function savedGame(key) {
     return {
       ...game,
       seconds: Number.isFinite(game.seconds) && game.seconds > 0 ? game.seconds : 0,
-      colours: typeof game.colours === "string" && /^[0-9]*$/.test(game.colours) ? game.colours : "",
+      colours: readColours(game.colours) ?? [],
       paused: game.paused === true,
     };
   } catch {
@@ -47,7 +49,7 @@ export function saveGame(key, game) {
       localStorage.removeItem(PREFIX + key);
       return;
     }
-    const { progress, seconds = 0, colours = "", paused = false } = game;
+    const { progress, seconds = 0, colours = [], paused = false } = game;
     localStorage.setItem(PREFIX + key, JSON.stringify({ progress, saved: Date.now(), seconds: Math.floor(seconds), colours, paused }));
     for (const old of savedGames().slice(LIMIT)) localStorage.removeItem(PREFIX + old.key);
   } catch {

@@ -1,7 +1,8 @@
 """Colour mode: the pad's last key turns the digits into nine colours, which colour the selected
-cells (the same colour again takes it off), by pad or keys 1-9; Backspace and Clear take colours
-off. Colours are undoable changes, kept in the saved game (a reload and a Resume bring them back)
-and gone with Reset; they never touch the digits or the puzzle string."""
+cells (another colour joins it, the same colour again takes it off), by pad or keys 1-9;
+Backspace and Clear take colours off. Colours are undoable changes, kept in the saved game (a
+reload and a Resume bring them back) and gone with Reset; they never touch the digits or the
+puzzle string."""
 from __future__ import annotations
 
 from pageutil import wait_started
@@ -108,6 +109,47 @@ def test_colours_are_kept_in_the_saved_game_and_reset_removes_them(page, site):
     assert page.locator("[data-action=reset]").is_disabled()
     open_link(page, site, S9B["string"])
     assert not page.locator("[data-testid=resume]").is_visible()   # nothing left to offer
+
+
+def test_a_cell_holds_several_colours_drawn_as_wedges(page, site):
+    """Another colour joins a cell's colour (as in SudokuPad), so two colourings can overlap; a
+    colour goes on every selected cell unless all have it, then off all; Backspace takes every
+    colour off. Kept in the saved game, and a game an older page saved (one character a cell)
+    still opens with its colours."""
+    open_link(page, site, S9B["string"])
+    page.click(MODE)
+    page.click(cell(1, 2))
+    page.click(colour_key(2))
+    page.click(colour_key(5))                                      # green joins red
+    assert colours(page) == {"r1c2": "25"}
+    assert page.locator(cell(1, 2)).get_attribute("aria-label").endswith(", coloured red and green")
+    image = page.locator(cell(1, 2)).evaluate("c => getComputedStyle(c, '::before').backgroundImage")
+    assert image.startswith("conic-gradient(from 45deg") and "rgba(232, 72, 62" in image and "rgba(70, 185, 80" in image
+    page.click(cell(1, 3), modifiers=["Control"])
+    page.keyboard.press("2")                                       # not on both yet: on both
+    assert colours(page) == {"r1c2": "25", "r1c3": "2"}
+    page.keyboard.press("2")                                       # on both: off both
+    assert colours(page) == {"r1c2": "5"}
+    assert page.locator(cell(1, 2)).evaluate("c => getComputedStyle(c, '::before').backgroundImage") == "none"
+    page.keyboard.press("7")
+    assert colours(page) == {"r1c2": "57", "r1c3": "7"}
+    page.keyboard.press("Backspace")                               # every colour off
+    assert colours(page) == {}
+    page.click("[data-action=undo]")
+    assert colours(page) == {"r1c2": "57", "r1c3": "7"}
+    page.reload()
+    assert wait_started(page) == "ready"
+    assert colours(page) == {"r1c2": "57", "r1c3": "7"}
+    page.goto(site.url)                                            # a game saved by an older page
+    assert wait_started(page) == "ready"
+    page.evaluate("""() => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith("puzzle-viewer:game:"));
+        const game = JSON.parse(localStorage.getItem(key));
+        game.colours = "4" + "0".repeat(80);
+        localStorage.setItem(key, JSON.stringify(game));
+    }""")
+    open_link(page, site, S9B["string"])
+    assert colours(page) == {"r1c1": "4"}
 
 
 def test_an_embed_has_no_colour_mode(page, site):

@@ -11,6 +11,7 @@ One engine alone, for a quick loop:  ENGINES=webkit .venv/bin/python -m pytest t
 """
 from __future__ import annotations
 
+import re
 import time
 import urllib.parse
 from pathlib import Path
@@ -243,7 +244,7 @@ def test_digit_first_enters_the_picked_digit_where_clicked(h):
     assert h.engine.js("document.querySelector('input[data-setting=digitFirst]').checked") is False
 
 
-def test_colour_mode_colours_the_selected_cell(h):
+def test_colour_mode_colours_the_selected_cell_with_one_colour_or_two(h):
     assert h.open_text(KINDS["sudoku"]["string"]) == "ready"
     h.engine.click("[data-cell=r1c2]")
     h.engine.click("[data-testid=pad] [data-action=colour]")
@@ -253,6 +254,11 @@ def test_colour_mode_colours_the_selected_cell(h):
         paint = h.engine.js("getComputedStyle(document.querySelector('[data-cell=r1c2]'), '::before').backgroundColor")
         assert paint.replace(" ", "").startswith("rgba(232,72,62,"), paint   # drawn, see-through
         assert h.engine.js("document.querySelector('[data-cell=r1c2]').dataset.value") == ""
+        h.engine.click("[data-testid=pad] [data-action=colour-key][data-colour='5']")   # joins red
+        assert h.engine.wait("document.querySelector('[data-cell=r1c2]').dataset.colour === '25'", 10) is True
+        image = h.engine.js("getComputedStyle(document.querySelector('[data-cell=r1c2]'), '::before').backgroundImage")
+        wedges = set(re.findall(r"rgba\(\d+, ?\d+, ?\d+", image))   # two wedges: red and green
+        assert image.startswith("conic-gradient(") and len(wedges) == 2, image
     finally:   # the mode stays for the next puzzle opened in this page: back to digits
         h.engine.click("[data-testid=pad] [data-action=colour]")
     assert h.engine.wait("document.querySelectorAll('[data-testid=pad] [data-digit]').length === 9", 10) is True

@@ -111,7 +111,10 @@ def test_the_start_page_lists_the_saved_games_to_go_on_with_or_forget(page, site
     page.click("[data-cell=r1c1]")
     page.keyboard.press("Shift+Digit9")            # a mark: a game of the killer too,
     page.click("[data-testid=pad] [data-action=colour]")
-    page.keyboard.press("3")                       # and A1 coloured orange
+    page.keyboard.press("3")                       # and A1 coloured orange,
+    page.click("[data-cell=r1c2]")
+    page.keyboard.press("2")                       # A2 red and green
+    page.keyboard.press("5")
     page.click("[data-testid=pad] [data-action=colour]")
     page.goto(site.url)
     assert wait_started(page) == "ready"
@@ -130,8 +133,10 @@ def test_the_start_page_lists_the_saved_games_to_go_on_with_or_forget(page, site
     assert picture.locator("text.solved").all_text_contents() == ["4", "5"]
     assert picture.locator("text.given").count() == sum(bool(g) for g in decode(S9B)[0].givens)
     killer_picture = entries.nth(0).locator("svg.game-thumb")
-    assert killer_picture.locator("rect[data-colour]").evaluate_all(
-        "rs => rs.map(r => [r.getAttribute('x'), r.getAttribute('y'), r.dataset.colour])") == [["0", "0", "3"]]
+    # A1 a square, A2 two halves split along its diagonal
+    assert killer_picture.locator("polygon[data-colour]").evaluate_all(
+        "ps => ps.map(p => [p.getAttribute('points'), p.dataset.colour])") == [
+        ["0,0 1,0 1,1 0,1", "3"], ["1.5,0.5 2,0 2,1 1,1", "2"], ["1.5,0.5 1,1 1,0 2,0", "5"]]
     entries.nth(1).locator(".game-head a").click()   # straight into the game, no offer to resume
     page.locator("[data-testid=grid]").wait_for()
     assert values(page) == played and not page.locator(OFFER).is_visible()

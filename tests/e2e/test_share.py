@@ -221,9 +221,21 @@ def test_colours_go_into_the_picture_and_the_print_when_asked(page, site):
     assert 'class="colours"' not in plain
     page.check("[data-testid=export-colours]")
     coloured = download(page, "export-svg").decode("utf-8")
-    # one cell's rect, at column 3 (x=2) row B (y=1), in the light palette's green
-    assert re.search(r'<g class="colours"><rect x="2" y="1" width="1" height="1" fill="rgba\(70, 185, 80, 0?\.42\)"/></g>',
+    # one cell's square, at column 3 (x=2) row B (y=1), in the light palette's green
+    assert re.search(r'<g class="colours"><polygon points="2,1 3,1 3,2 2,2" fill="rgba\(70, 185, 80, 0?\.42\)"/></g>',
                      coloured), coloured[:2000]
+    page.keyboard.press("Escape")
+    page.click("[data-testid=pad] [data-action=colour-key][data-colour='2']")   # red joins it
+    open_dialog(page)
+    page.check("[data-testid=export-colours]")
+    two = download(page, "export-svg").decode("utf-8")
+    # two halves split along the diagonal from the top right corner: red first, then green
+    assert re.search(r'<g class="colours"><polygon points="2.5,1.5 3,1 3,2 2,2" fill="rgba\(232, 72, 62, 0?\.38\)"/>'
+                     r'<polygon points="2.5,1.5 2,2 2,1 3,1" fill="rgba\(70, 185, 80, 0?\.42\)"/></g>', two), two[:2000]
+    page.keyboard.press("Escape")
+    page.click("[data-testid=pad] [data-action=colour-key][data-colour='2']")   # and leaves it
+    open_dialog(page)
+    page.check("[data-testid=export-colours]")
     paint = page.locator("[data-cell=r2c3]")
     page.evaluate("window.print = () => {}")
     page.click("[data-action=print]")
