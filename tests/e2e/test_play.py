@@ -343,8 +343,27 @@ def test_the_address_follows_the_position_and_survives_reload(page, site):
     assert address(page) == f"{site.url}?bd={S9B['string']}"
 
 
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_phone_shows_a_cages_longest_combination_list_whole(browser, site, width):
+    """Twelve combinations of a 4-cell cage (79 characters in all) on a phone: the whole list in
+    sight (no hover on a phone to read the rest), in the line's fixed height."""
+    from conftest import guarded_context
+    context, guard = guarded_context(browser, site, viewport={"width": width, "height": 844}, has_touch=True)
+    page = context.new_page()
+    open_page(page, site, KILLER["string"])
+    line = page.locator("[data-testid=cage-help]")
+    height = line.bounding_box()["height"]
+    page.tap(name(23))
+    combinations = api.cage_view(KILLER["string"], api.decode_view(KILLER["string"])["progress"], 23)["combinations"]
+    assert len(combinations) == 12 and line.text_content().endswith(" ".join(combinations))
+    assert line.evaluate("l => l.scrollHeight <= l.clientHeight + 1 && l.scrollWidth <= l.clientWidth + 1")
+    assert line.bounding_box()["height"] == height
+    context.close()
+    guard.check()
+
+
 def test_the_selected_cells_cage_combinations_are_listed(page, site):
-    """One line under the board, of fixed height; narrowed as digits are placed; caged kinds only."""
+    """Under the board, of fixed height; narrowed as digits are placed; caged kinds only."""
     open_page(page, site, KILLER["string"])
     line = page.locator("[data-testid=cage-help]")
     assert line.is_visible() and line.text_content().startswith("Select a cell")
