@@ -477,7 +477,8 @@ def _puzzle_and_position(text: str, progress: list[str]) -> tuple[Puzzle, Positi
 def play_view(text: str, progress: list[str], solution: list[int] | None = None) -> dict:
     """What the page marks while a person plays: {"conflicts": [cells], "clashes": [{"cells",
     "reason"}], "candidates": [digits per cell, "" for a filled one], "remaining": [copies of
-    each digit still to place], "complete": bool, "solved": bool} or {"error": message}.
+    each digit still to place], "finished": [the cells of each drawn house or cage that is full
+    and breaks no rule], "complete": bool, "solved": bool} or {"error": message}.
 
     `solved` is a full grid that breaks no rule (and equals `solution` when one is given)."""
     from . import play
@@ -489,11 +490,13 @@ def play_view(text: str, progress: list[str], solution: list[int] | None = None)
     clashes = play.clashes(puzzle, values)
     complete = all(values)
     solved = complete and not clashes and (solution is None or list(solution) == values)
+    conflicts = {cell for clash in clashes for cell in clash["cells"]}
     return {
-        "conflicts": sorted({cell for clash in clashes for cell in clash["cells"]}),
+        "conflicts": sorted(conflicts),
         "clashes": clashes,
         "candidates": ["".join(digit_char(d) for d in digits_of(m)) for m in play.auto_candidates(puzzle, values)],
         "remaining": play.remaining(puzzle, values),
+        "finished": play.finished(puzzle, values, conflicts),
         "complete": complete,
         "solved": solved,
     }

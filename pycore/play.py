@@ -145,6 +145,15 @@ def clashes(puzzle: Puzzle, values: list[int]) -> list[dict]:
     return found
 
 
+def finished(puzzle: Puzzle, values: list[int], conflicts: set[int]) -> list[list[int]]:
+    """The drawn houses and the cages that are full and break no rule, each as its cells: what the
+    page marks as done when a digit completes one (as puzzle apps do). Hidden windows are not
+    drawn, so they are left out."""
+    groups = list(puzzle.units) + [cage.cells for cage in puzzle.cages if len(cage.cells) > 1]
+    return [list(group) for group in groups
+            if all(values[cell] for cell in group) and not conflicts.intersection(group)]
+
+
 def auto_candidates(puzzle: Puzzle, values: list[int]) -> list[int]:
     """A mask per cell (0 for a filled cell): the digits no placed digit in the cell's houses
     rules out, narrowed by its cage, where the cage can still be completed."""

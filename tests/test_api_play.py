@@ -299,3 +299,32 @@ def test_back_to_right_finds_the_newest_position_without_a_mistake():
     for history in ([], "x", [["?"] * 81], None):
         assert set(api.back_to_right(text, history, solution)) == {"error"}, history
     assert set(api.back_to_right(text, [start], [1, 2])) == {"error"}
+
+
+def test_a_full_house_or_cage_that_breaks_no_rule_is_finished():
+    """A row filled from the solution is finished; a wrong digit in it (a clash) unfinishes it and
+    every other group the clash touches; a full killer cage counts as well as its houses; a full
+    grid has every house and cage finished."""
+    progress = opened(KILLER)
+    digits = KILLER["solution"]
+    assert api.play_view(KILLER["string"], progress)["finished"] == []
+    for c in range(9):
+        progress[c] = "s" + digits[c]
+    finished = api.play_view(KILLER["string"], progress)["finished"]
+    assert list(range(9)) in finished
+    puzzle = api.decode_view(KILLER["string"])
+    inside = [c["cells"] for c in puzzle["cages"] if max(c["cells"]) < 9 and len(c["cells"]) > 1]
+    assert inside and all(cage in finished for cage in inside)   # cages lying in row A
+    assert all(max(group) < 9 for group in finished)             # nothing else is full
+    progress[9] = "s" + digits[0]                                 # A1's digit again in B1: a clash
+    assert list(range(9)) not in api.play_view(KILLER["string"], progress)["finished"]
+    full = api.play_view(KILLER["string"], solved_progress(KILLER))["finished"]
+    assert len(full) == 27 + sum(len(c["cells"]) > 1 for c in puzzle["cages"])
+
+
+def test_the_diagonals_and_windows_are_finished_too_but_not_the_hidden_windows():
+    for kind, extra in (("sudoku-x", 2), ("windoku", 4)):
+        entry = next(e for e in DEV if e["kind"] == kind and e["size"] == 9)
+        text = entry["strings"]["versioned"]
+        progress = solved_progress({**entry, "string": text})
+        assert len(api.play_view(text, progress)["finished"]) == 27 + extra, kind

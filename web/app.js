@@ -854,7 +854,12 @@ function enter(ch, pencil = state.pencil, cells = selection()) {
       progress = withDigit(progress, i, ch);
     }
   }
-  if (!samePosition(progress, state.progress)) commit(progress);
+  if (samePosition(progress, state.progress)) return;
+  const before = new Set((state.play?.finished ?? []).map(String));
+  commit(progress);
+  // houses and cages this entry finished glow a moment (the whole grid solved is celebrated instead)
+  const now = (state.play?.finished ?? []).filter((group) => !before.has(String(group)));
+  if (now.length && !state.play.solved) state.board.flash(new Set(now.flat()));
 }
 
 /** With no cell selected, a digit's key shows where that digit is (placed, and among the marks),

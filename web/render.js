@@ -270,5 +270,16 @@ export function renderBoard(view, container) {
     [...columnLabels.children].forEach((label, c) => label.classList.toggle("on", selected >= 0 && c === colOf(selected)));
   }
 
-  return { grid, cells, update };
+  /** A short glow over `indices` (a house or cage just finished), as puzzle apps mark one. */
+  function flash(indices) {
+    for (const index of indices) {
+      const cell = cells[index];
+      cell.classList.remove("finished");
+      void cell.offsetWidth;   // restarts the animation of a cell still glowing from the last
+      cell.classList.add("finished");
+      cell.addEventListener("animationend", () => cell.classList.remove("finished"), { once: true });
+    }
+  }
+
+  return { grid, cells, update, flash };
 }

@@ -97,6 +97,31 @@ def test_a_correct_completion_is_celebrated_and_announced(page, site):
     assert status.get_attribute("data-state") == "ready"
 
 
+def test_a_house_or_cage_just_finished_glows_a_moment(page, site):
+    """Row A's last digit: row A's cells glow (and those of the box or cage it finished too),
+    not the rest; a wrong last digit (a clash) finishes nothing."""
+    puzzle, _ = decode(KILLER["string"])
+    digits = [int(d, 36) for d in KILLER["solution"]]
+    last = max(i for i in range(9) if not puzzle.givens[i])
+    row = tuple(0 if g or i == last or i >= 9 else digits[i] for i, g in enumerate(puzzle.givens))
+    open_page(page, site, encode(puzzle, Position(row, (0,) * 81), "versioned"))
+    page.evaluate("""() => { window.glowed = new Set();
+        new MutationObserver((changes) => changes.forEach((c) => c.target.classList.contains('finished')
+            && window.glowed.add(c.target.dataset.cell))).observe(
+            document.querySelector('[data-testid=grid]'), { subtree: true, attributeFilter: ['class'] }); }""")
+    right = KILLER["solution"][last]
+    page.click(name(last))
+    wrong = next(d for d in "123456789" if d != right)   # held in the row already: a clash
+    page.keyboard.press(wrong)
+    page.keyboard.press(right)
+    page.wait_for_function("document.querySelectorAll('.cell.finished').length === 0")
+    glowed = set(page.evaluate("[...window.glowed]"))
+    finished = api.play_view(KILLER["string"], [f"s{d}" if d else "." for d in row[:last] + (digits[last],) + row[last + 1:]])["finished"]
+    expected = {name(i)[len("[data-cell="):-1] for group in finished for i in group}
+    assert {f"r1c{c}" for c in range(1, 10)} <= glowed and glowed == expected
+    assert len(glowed) < 81
+
+
 def test_houses_and_same_digits_are_shaded(page, site):
     open_page(page, site, S9B["string"])
     page.click(cell(5, 5))  # a given 7 in the middle box
