@@ -138,7 +138,6 @@ const hasPuzzle = (query) => /(^|&)bd=./.test(query);
 /** Whether two positions (per-cell notes) are the same. */
 const samePosition = (a, b) => a?.length === b.length && a.every((note, i) => note === b[i]);
 
-
 /** A pasted string or link as this page's query: a link's bd/jigmap/shape, or bd=<string>. */
 function queryFor(text) {
   const at = text.indexOf("?");
@@ -901,7 +900,6 @@ function placeAt(index) {
   else enter(state.highlight, state.pencil, [index]);
   return true;
 }
-
 
 /** Digit first: a press that entered the picked digit goes on over the cells a mouse drag (or a
  * finger after a long press) passes, doing to each what it did to the first (putting the digit
