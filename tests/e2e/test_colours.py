@@ -200,6 +200,12 @@ def test_with_digit_first_a_picked_colour_goes_where_the_taps_and_drags_say(page
     page.keyboard.press("5")                                       # a key picks a colour too
     page.click(cell(1, 1))                                         # (a given takes one as well)
     assert colours(page)["r1c1"] == "5" and selected(page) == []
+    page.hover(cell(2, 1))
+    page.mouse.down()                                              # over coloured cells: it joins
+    page.hover(cell(2, 2))
+    page.mouse.up()
+    assert colours(page) == {"r1c1": "5", "r2c1": "35", "r2c2": "35", "r2c3": "3"}
+    page.click("[data-action=undo]")
     page.keyboard.press("Escape")                                  # put down: taps select again
     assert page.locator(colour_key(5)).get_attribute("aria-pressed") == "false"
     page.click(cell(1, 3))
