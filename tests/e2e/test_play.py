@@ -368,6 +368,30 @@ def test_the_address_follows_the_position_and_survives_reload(page, site):
     assert address(page) == f"{site.url}?bd={S9B['string']}"
 
 
+@pytest.mark.parametrize("width,height", [(844, 390), (667, 375)])
+def test_a_phone_held_sideways_has_the_grid_and_its_controls_side_by_side_in_sight(browser, site, width, height):
+    """Landscape on a phone: the whole grid (its row letters too), the toolbar and the digit pad
+    all within the screen without scrolling, the controls beside the grid; the open box last."""
+    from conftest import guarded_context
+    context, guard = guarded_context(browser, site, viewport={"width": width, "height": height}, has_touch=True)
+    page = context.new_page()
+    open_page(page, site, KILLER["string"])
+    grid, letters, toolbar, pad, form = (page.locator(selector).bounding_box() for selector in (
+        "[data-testid=grid]", ".coords-rows", "[data-testid=toolbar]", "[data-testid=pad]", "[data-testid=open-form]"))
+    assert letters["x"] >= 0 and grid["y"] >= 0 and grid["y"] + grid["height"] <= height
+    assert grid["width"] >= height - 60                           # as tall as the screen allows
+    for part in (toolbar, pad):
+        assert part["x"] >= grid["x"] + grid["width"] and part["x"] + part["width"] <= width
+        assert part["y"] + part["height"] <= height
+    assert form["y"] > pad["y"]
+    assert [len(row) for row in pad_rows(page)] == [6, 5]
+    page.tap(name(0))
+    page.tap("[data-testid=pad] [data-digit='5']")
+    assert page.locator(name(0)).get_attribute("data-value") == "5"
+    context.close()
+    guard.check()
+
+
 @pytest.mark.parametrize("width", [320, 390])
 def test_a_phone_shows_a_cages_longest_combination_list_whole(browser, site, width):
     """Twelve combinations of a 4-cell cage (79 characters in all) on a phone: the whole list in

@@ -1,4 +1,4 @@
-"""Every kind at phone (320 and 390 px wide) and desktop (1280×900) size, light and dark, as opened
+"""Every kind at phone (320 and 390 px wide, and 844×390 held sideways) and desktop (1280×900) size, light and dark, as opened
 and after some play: the grid fits the screen (16×16 and 25×25 may scroll sideways on a phone, at
 a legible cell size, from their first column), cells are square, and a screenshot of each goes
 to screenshots/ (git-ignored) for a person to look at."""
@@ -13,7 +13,7 @@ from pageutil import open_text, status_fits
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
-SIZES = {"phone-320": (320, 700), "phone": (390, 844), "desktop": (1280, 900)}
+SIZES = {"phone-320": (320, 700), "phone": (390, 844), "phone-sideways": (844, 390), "desktop": (1280, 900)}
 
 
 def one_per_kind():
