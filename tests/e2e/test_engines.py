@@ -344,11 +344,11 @@ def test_a_string_that_cannot_be_read_shows_the_decoders_message(h):
     assert h.engine.js("document.querySelector('[data-testid=status-help]').textContent") != ""
 
 
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
+SIZES = {"desktop": (1280, 900), "phone": (390, 844), "sideways": (844, 390)}
 
 
 @pytest.mark.parametrize("puzzle", ["killer", "kenken", "16x16"])
-@pytest.mark.parametrize("size", list(SIZES))  # all desktop shots, then all phone ones
+@pytest.mark.parametrize("size", list(SIZES))  # all desktop shots, then all phone ones, then sideways
 def test_screenshots_fit_with_square_cells(h, puzzle, size):
     case = BIG if puzzle == "16x16" else KINDS[puzzle]
     width, height = SIZES[size]
@@ -358,13 +358,17 @@ def test_screenshots_fit_with_square_cells(h, puzzle, size):
     h.engine.js("(scrollTo(0, 0), document.activeElement.blur(), 0)")
     box = h.engine.js("""(() => { const g = document.querySelector('[data-testid=grid]').getBoundingClientRect();
         const c = document.querySelector('[data-cell=r1c1]').getBoundingClientRect();
-        return {left: g.left, right: g.right, cw: c.width, ch: c.height, page: document.documentElement.scrollWidth,
-                inner: innerWidth}; })()""")
+        const pad = document.querySelector('[data-testid=pad]').getBoundingClientRect();
+        return {left: g.left, right: g.right, bottom: g.bottom, cw: c.width, ch: c.height, page: document.documentElement.scrollWidth,
+                inner: innerWidth, innerHeight, padLeft: pad.left, padBottom: pad.bottom}; })()""")
     assert box["inner"] == width, box  # the engine's driver gave the page a phone-wide viewport
     assert abs(box["cw"] - box["ch"]) <= 1, box
     assert box["page"] <= box["inner"], box  # the page never scrolls sideways (a big grid scrolls in its frame)
     if not (puzzle == "16x16" and size == "phone"):
         assert box["left"] >= 0 and box["right"] <= box["inner"], box
+    if size == "sideways" and puzzle != "16x16":   # the grid and its pad side by side, in sight
+        assert box["padLeft"] >= box["right"] and box["bottom"] <= box["innerHeight"], box
+        assert box["padBottom"] <= box["innerHeight"], box
     SHOTS.mkdir(parents=True, exist_ok=True)
     h.engine.screenshot(SHOTS / f"{puzzle}-{size}-{h.engine.name}.png")
 
