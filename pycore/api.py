@@ -142,7 +142,7 @@ def solve_start(text: str) -> dict:
         return {"error": str(error)}
     from .solve import Solver
     _next_solver_id += 1
-    _solvers[_next_solver_id] = Solver(puzzle)
+    _solvers[_next_solver_id] = (text, Solver(puzzle))
     return {"id": _next_solver_id}
 
 
@@ -152,9 +152,10 @@ def solve_step(solver_id: int, max_nodes: int) -> dict:
     Unfinished: {"done": False, "nodes": n, "guesses": g}, plus "found" (row-major digits) once a
     first solution is found, while the search goes on to make sure it is the only one (on the
     hardest killers the first solution comes at 16-97% of the search). Finished: {"done": True,
-    "status", "solution", "reason", "nodes", "guesses", "seconds"}, and the solver is forgotten.
+    "status", "solution", "reason", "nodes", "guesses", "seconds"}, and the solver is forgotten;
+    the hints then know the answer too (they never solve the same puzzle again themselves).
     """
-    solver = _solvers.get(solver_id) if isinstance(solver_id, int) else None
+    text, solver = _solvers.get(solver_id, (None, None)) if isinstance(solver_id, int) else (None, None)
     if solver is None:
         return {"error": f"no solve with id {solver_id} is running (finished or cancelled)"}
     nodes = _whole(max_nodes)
@@ -167,6 +168,7 @@ def solve_step(solver_id: int, max_nodes: int) -> dict:
             report["found"] = list(solver.solutions[0])
         return report
     del _solvers[solver_id]
+    _remember(text, result)
     from .solve.report import result_fields
     return {"done": True, **result_fields(result)}
 
@@ -248,11 +250,16 @@ def _solved(text: str, puzzle: Puzzle) -> tuple[str, tuple | None]:
     """(the solver's status, the solution when it is unique), kept per puzzle."""
     if text not in _solutions:
         from .solve import solve
-        result = solve(puzzle, time_limit=HINT_SOLVE_SECONDS)
-        if len(_solutions) > 16:
-            _solutions.clear()
-        _solutions[text] = (result.status, result.solution if result.status == "unique" else None)
+        _remember(text, solve(puzzle, time_limit=HINT_SOLVE_SECONDS))
     return _solutions[text]
+
+
+def _remember(text: str, result) -> None:
+    """Keeps what the solver found for the puzzle of `text` (a time-out too: a hint does not wait
+    for the solver twice)."""
+    if len(_solutions) > 16:
+        _solutions.clear()
+    _solutions[text] = (result.status, result.solution if result.status == "unique" else None)
 
 
 def hint_view(text: str, progress: list[str], solution: list[int] | None = None) -> dict:

@@ -117,3 +117,22 @@ def test_reveal_is_offered_when_the_solver_has_not_finished_within_the_hints_bud
     hint = api.hint_view(STUCK_KILLER, progress)
     assert api._solved(STUCK_KILLER, None)[0] == "timeout"
     assert hint["status"] == "stuck" and hint["reveal"] is True
+
+
+def test_a_hint_after_the_pages_own_solve_uses_its_answer_and_never_solves_again(monkeypatch):
+    """The page solves in slices (solve_start/solve_step) before a hint when it has no answer, so
+    the hint's own solve, which cannot be interrupted, is never needed: every status the page's
+    solver finishes with is kept for the hints of that puzzle."""
+    import pycore.solve
+    monkeypatch.setattr(api, "_solutions", {})
+    empty = "S9B" + "ep" * 81   # several solutions
+    started = api.solve_start(empty)
+    while not (done := api.solve_step(started["id"], 50))["done"]:
+        pass
+    assert done["status"] == "multiple"
+
+    def no_second_solve(*args, **kwargs):
+        raise AssertionError("the hint solved the puzzle again")
+    monkeypatch.setattr(pycore.solve, "solve", no_second_solve)
+    hint = api.hint_view(empty, ["."] * 81)
+    assert hint["status"] == "stuck" and "more than one solution" in hint["reason"]

@@ -7,11 +7,13 @@
 // No puzzle logic here.
 //
 // The glue (app.js) passes what this needs: createHints({ invoke, current, commit, undo, cells,
-// solution, findSolution, selected, afterStuck }) where current() is {text, progress},
+// solution, findSolution, solvedFirst, selected, afterStuck }) where current() is {text, progress},
 // commit(progress) makes one undoable change, undo() takes the last change back, cells() the
 // grid's cell elements by index, solution() the solver's answer when the page already has one,
 // findSolution() a promise of it (running the solver in slices if need be; null if there is no
-// unique one), selected() the selected cell (-1 for none), afterStuck() runs Solve.
+// unique one), solvedFirst(then) runs `then` once the solver has answered for this puzzle (at
+// once when it has, or within a few ms; else after a solve in slices, not if it is cancelled),
+// selected() the selected cell (-1 for none), afterStuck() runs Solve.
 
 import { button, el } from "./dom.js";
 
@@ -309,9 +311,12 @@ export function createHints(glue) {
     renderLog();
   }
 
+  // A hint needs the solution (hint_view never reasons from a wrong position) and would solve
+  // for it itself, holding the page still while it does (up to 2 s on the hardest killers): the
+  // page's own solver answers first, in slices where it takes long.
   const buttons = () => [
-    button("hint", "Hint", "Where to look next, then the strategy, then the whole step", hint),
-    button("step-next", "Next step", "Show the next logical step; press again to apply it", next, "Next"),
+    button("hint", "Hint", "Where to look next, then the strategy, then the whole step", () => glue.solvedFirst(hint)),
+    button("step-next", "Next step", "Show the next logical step; press again to apply it", () => glue.solvedFirst(next), "Next"),
     button("step-back", "Previous", "Take back the last step applied", previous, "Back"),
   ];
 

@@ -284,3 +284,33 @@ def test_cancel_while_paused_ends_the_solve(page, site):
     page.wait_for_timeout(500)   # nothing resumes behind the reader's back
     assert status.get_attribute("data-state") == "ready"
     assert page.locator("[data-cell][data-value='']").count() > 0
+
+
+def test_a_first_hint_on_a_hard_killer_waits_for_the_solver_in_slices_not_frozen(page, site):
+    """A hint needs the solution. On a killer the solver needs a second or two for, the page's
+    own solver answers first, in slices ("Finding the solution…", Cancel, clicks answered), and
+    the hint follows; from then on hints come at once. Cancelled, no hint shows."""
+    string, _ = paused_killer()
+    page.goto(f"{site.url}?bd={string}")
+    page.locator(f"{STATUS}[data-state=ready]").wait_for()
+    panel = page.locator("[data-testid=hint]")
+    page.click("[data-action=hint]")
+    page.locator(f"{STATUS}[data-state=solving]").wait_for()
+    assert page.locator(STATUS).text_content().startswith("Finding the solution")
+    assert panel.is_hidden() and page.locator("[data-action=cancel]").count() == 1
+    page.click("[data-action=cancel]")
+    page.locator(f"{STATUS}[data-state=ready]").wait_for()
+    page.wait_for_timeout(300)
+    assert panel.is_hidden()                                       # cancelled: no hint
+
+    page.click("[data-action=hint]")
+    page.locator(f"{STATUS}[data-state=solving]").wait_for()
+    page.click("[data-cell=r5c5]")                                 # the page answers meanwhile
+    assert page.locator("[data-cell=r5c5].selected").count() == 1
+    panel.wait_for(state="visible", timeout=60_000)
+    assert page.locator(STATUS).get_attribute("data-state") == "ready"
+    assert page.locator("[data-testid=hint-text]").text_content()
+    assert page.locator("[data-action=cancel]").count() == 0
+    page.click("[data-action=step-next]")                          # now at once: no solve
+    assert page.locator(STATUS).get_attribute("data-state") == "ready"
+    assert panel.get_attribute("data-stage") == "3"
