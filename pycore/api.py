@@ -240,8 +240,9 @@ def back_to_right(text: str, history: list[list[str]], solution: list[int]) -> d
 
 
 # ---- hints, for the page ----------------------------------------------------------------------
-# A hint must never reason from a wrong position, so it needs the solution. The page passes the
-# one it already has (after Solve or Check); otherwise a short solve finds it, kept per puzzle.
+# A hint must never reason from a wrong position, so it needs the solution. The page solves first
+# (in slices where it takes long) and passes it, or solve_step has kept its other answers here;
+# a caller without either (the library, the command line) gets a short solve, kept per puzzle.
 _solutions: dict[str, tuple] = {}
 HINT_SOLVE_SECONDS = 2.0
 
