@@ -173,10 +173,14 @@ def solve_step(solver_id: int, max_nodes: int) -> dict:
     return {"done": True, **result_fields(result)}
 
 
-def solve_cancel(solver_id: int) -> dict:
-    """Forgets solver `solver_id` (nothing happens if it has finished already)."""
+def solve_cancel(solver_id: int, gave_up: bool = False) -> dict:
+    """Forgets solver `solver_id` (nothing happens if it has finished already). `gave_up`: the page
+    stopped waiting for it before a hint, so the hints of that puzzle go on without the solution,
+    as after their own short solve runs out of time, and never solve it themselves."""
     if isinstance(solver_id, int):
-        _solvers.pop(solver_id, None)
+        text, solver = _solvers.pop(solver_id, (None, None))
+        if gave_up is True and solver is not None:
+            _remember(text, solver.stop("the page stopped waiting for it"))
     return {}
 
 

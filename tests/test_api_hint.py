@@ -136,3 +136,26 @@ def test_a_hint_after_the_pages_own_solve_uses_its_answer_and_never_solves_again
     monkeypatch.setattr(pycore.solve, "solve", no_second_solve)
     hint = api.hint_view(empty, ["."] * 81)
     assert hint["status"] == "stuck" and "more than one solution" in hint["reason"]
+
+
+def test_when_the_page_stops_waiting_for_the_solver_the_hints_go_on_without_solving(monkeypatch):
+    """The page gives a hint's solve a few seconds in slices; cancelled as given up
+    (solve_cancel(id, True)), the hints of that puzzle reason without the solution, as after their
+    own short solve runs out of time, and never solve it themselves. A plain cancel says nothing."""
+    import pycore.solve
+    monkeypatch.setattr(api, "_solutions", {})
+    progress = api.decode_view(STUCK_KILLER)["progress"]
+    plain = api.solve_start(STUCK_KILLER)["id"]
+    api.solve_step(plain, 1)
+    api.solve_cancel(plain)
+    assert STUCK_KILLER not in api._solutions
+    given_up = api.solve_start(STUCK_KILLER)["id"]
+    api.solve_step(given_up, 1)
+    api.solve_cancel(given_up, True)
+    assert api._solutions[STUCK_KILLER] == ("timeout", None)
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("the hint solved the puzzle itself")
+    monkeypatch.setattr(pycore.solve, "solve", no_solve)
+    hint = api.hint_view(STUCK_KILLER, progress)
+    assert hint["status"] in ("step", "stuck")

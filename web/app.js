@@ -93,6 +93,7 @@ const state = {
   label: "",          // the status text for a ready puzzle ("Killer Sudoku 9×9 (L9B)")
   solution: null,     // the last finished solve of this puzzle: {status, solution, reason, …}
   solving: null,      // the solve in progress: {id, cancelled}
+  hintsGaveUp: "",    // the puzzle (text) whose solve the hints stopped waiting for (solvedFirst)
   problems: null,     // what Check found: Map cell index -> problem, until the next change
   auto: false,        // show the candidates the rules allow instead of the pencil marks
   play: null,         // pycore play_view of the current position: conflicts, auto candidates, solved
@@ -595,6 +596,7 @@ const PROGRESS_MS = 250;
 // Before a hint: a solve this short holds the page still for no longer than a frame or three, and
 // spares the status and the Cancel button a flash.
 const QUICK_SOLVE_MS = 50;
+const HINT_WAIT_MS = 3000;
 /** A frame's paint (or 50 ms, in a tab that paints none), so the status shows before work starts. */
 const yieldForPaint = () => new Promise((resolve) => {
   const timer = setTimeout(resolve, 50);
@@ -621,8 +623,9 @@ function setSolvingControls(solving) {
 }
 
 /** Solves the current puzzle in slices; resolves with the finished result, or null when cancelled
- * (or when another puzzle was opened meanwhile). */
-async function solveInSlices(verb) {
+ * (or when another puzzle was opened meanwhile). With `giveUpAfterMs`, a solve still running then
+ * stops and resolves with {status: "timeout"} (not kept as the puzzle's solution). */
+async function solveInSlices(verb, { giveUpAfterMs = Infinity } = {}) {
   if (state.solution?.text === state.text) return state.solution;
   // Status and Cancel first, painted before the solver's set-up runs, so both show from the
   // click and a Cancel during set-up is honoured as soon as it ends.
@@ -659,6 +662,10 @@ async function solveInSlices(verb) {
       if (result.done) {
         state.solution = { text: state.text, ...result };
         return state.solution;
+      }
+      if (performance.now() - job.t0 > giveUpAfterMs) {
+        state.bridge.invoke("solve_cancel", job.id, true);   // the hints go on without it
+        return { status: "timeout" };
       }
       if (ms < SLICE_MS[0]) slice = Math.min(SLICE_CAP, slice * 2);
       else if (ms > SLICE_MS[1]) slice = Math.max(1, Math.floor(slice / 2));
@@ -773,15 +780,19 @@ async function uniqueSolution(verb) {
 
 /** Runs `then` once the solver has answered for this puzzle: at once when it has, or when it
  * answers within QUICK_SOLVE_MS (most puzzles: no status, no Cancel flashing by); else after a
- * solve in slices with its progress and Cancel (not at all if it is cancelled). While another
- * solve runs, `then` runs at once. */
+ * solve in slices with its progress and Cancel (not at all if it is cancelled), given up after
+ * HINT_WAIT_MS (the hardest killers take a minute or more; the hint then reasons without the
+ * solution, as it always did after its own short solve). While another solve runs, `then` runs
+ * at once. */
 function solvedFirst(then) {
-  if (!can(...SOLVER) || state.solving || state.solution?.text === state.text || solveQuickly(QUICK_SOLVE_MS)) {
+  const answered = state.solution?.text === state.text || state.hintsGaveUp === state.text;
+  if (!can(...SOLVER) || state.solving || answered || solveQuickly(QUICK_SOLVE_MS)) {
     then();
     return;
   }
-  solveInSlices("Finding the solution").then((result) => {
+  solveInSlices("Finding the solution", { giveUpAfterMs: HINT_WAIT_MS }).then((result) => {
     if (!result) return;
+    if (result.status === "timeout") state.hintsGaveUp = state.text;   // (Solve still solves it)
     showPlayStatus();
     then();
   });

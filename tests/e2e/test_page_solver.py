@@ -5,6 +5,7 @@ keeps answering input."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -314,3 +315,25 @@ def test_a_first_hint_on_a_hard_killer_waits_for_the_solver_in_slices_not_frozen
     page.click("[data-action=step-next]")                          # now at once: no solve
     assert page.locator(STATUS).get_attribute("data-state") == "ready"
     assert panel.get_attribute("data-stage") == "3"
+
+
+def test_a_hint_gives_up_waiting_for_a_solve_of_a_minute_and_reasons_without_it(page, site):
+    """The slowest killers take the solver a minute or more (here one node a slice): after a few
+    seconds of slices the hint stops waiting, as its own short solve always did, and reasons
+    without the solution."""
+    page.goto(f"{site.url}?bd={long_puzzle()}&slice=1")
+    page.locator(f"{STATUS}[data-state=ready]").wait_for()
+    page.click("[data-action=hint]")
+    page.locator(f"{STATUS}[data-state=solving]").wait_for()
+    started = time.monotonic()
+    page.locator("[data-testid=hint]").wait_for(state="visible", timeout=60_000)
+    waited = time.monotonic() - started
+    assert 2 < waited < 20, waited
+    assert page.locator(STATUS).get_attribute("data-state") == "ready"
+    assert page.locator("[data-action=cancel]").count() == 0
+    assert page.locator("[data-testid=hint-text]").text_content()
+    page.click("[data-action=step-next]")                          # the next at once: no solve
+    assert page.locator(STATUS).get_attribute("data-state") == "ready"
+    page.click("[data-action=solve]")                              # Solve still solves it
+    page.locator(f"{STATUS}[data-state=solving]").wait_for()
+    page.click("[data-action=cancel]")
