@@ -1,7 +1,8 @@
 """Solve, Check and Cancel in the page: the solver runs in slices on the page's thread, the status
 goes `solving` → `solved`, the grid is filled with the corpus's own solution, Check marks wrong
-digits and pencil marks and offers to undo back to before the first mistake, and Cancel stops a long solve within a quarter of a second while the page
-keeps answering input."""
+digits and pencil marks and offers to undo back to before the first mistake, Cancel stops a long
+solve within a quarter of a second while the page keeps answering input, and a first hint waits
+for the solver in slices (a few seconds at most), never frozen."""
 from __future__ import annotations
 
 import re
