@@ -50,6 +50,15 @@ def chromium_executable() -> str | None:
     )
 
 
+
+@pytest.fixture(autouse=True)
+def no_kept_solver_answers(monkeypatch):
+    """pycore.api keeps each puzzle's solver answer for the hints, process-wide (as the page's
+    Python does): every test starts without any, so one test's solve, or its giving up on one,
+    never changes another test's hint."""
+    from pycore import api
+    monkeypatch.setattr(api, "_solutions", {})
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     args = {**browser_type_launch_args, "args": CHROMIUM_FLAGS, "timeout": 60_000}
