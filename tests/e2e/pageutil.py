@@ -18,6 +18,14 @@ def open_text(page, text: str) -> str:
     return wait_started(page)
 
 
+def ask_hint(page, action: str = "hint") -> None:
+    """Clicks Hint (or another hint button) and waits for the answer: the first hint on a puzzle
+    waits for the page's solver, in slices when it takes more than a moment (app.js solvedFirst)."""
+    page.click(f"[data-action={action}]")
+    page.wait_for_function("""() => document.querySelector('[data-testid=status]').dataset.state !== 'solving'
+        && !document.querySelector('[data-testid=hint]').hidden""")
+
+
 def status_fits(page) -> bool:
     """The status text's height is within the status box (which hides what overflows)."""
     return page.evaluate("""() => {

@@ -255,10 +255,20 @@ def test_a_double_tap_on_a_digit_selects_every_cell_holding_it(browser, site):
         touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
         touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
-    tap(cell(1, 5))
-    page.wait_for_timeout(120)
-    tap(cell(1, 5))
-    page.wait_for_timeout(500)
+    # The page sees each tap's click; on a loaded machine the two may reach it more than
+    # DOUBLE_TAP_MS apart, which is two single taps: then the pair is tapped again.
+    page.evaluate("""() => document.querySelector('[data-testid=grid]')
+        .addEventListener('click', (e) => window.tapTimes.push(e.timeStamp), true)""")
+    for _ in range(3):
+        page.evaluate("window.tapTimes = []")
+        tap(cell(1, 5))
+        page.wait_for_timeout(120)
+        tap(cell(1, 5))
+        page.wait_for_timeout(500)
+        times = page.evaluate("window.tapTimes")
+        if len(times) == 2 and times[1] - times[0] < 400:
+            break
+    assert len(times) == 2 and times[1] - times[0] < 400, times
     assert selected(page) == sixes
     assert page.locator(".board").evaluate("b => getComputedStyle(b).touchAction") == "manipulation"
     context.close()

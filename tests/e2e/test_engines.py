@@ -329,6 +329,8 @@ def test_the_whole_path_is_listed_under_the_hint(h):
     assert expected["done"]
     assert h.open_text(case["string"]) == "ready"
     h.engine.click("[data-action=hint]")
+    # (a first hint may wait for the solver in slices)
+    assert h.engine.wait("!document.querySelector('[data-testid=hint]').hidden", 60) is True
     h.engine.click("[data-testid=hint-path] summary")
     summary = "document.querySelector('[data-testid=path-summary]').textContent"
     assert h.engine.wait(f"{summary}.startsWith('Solved by logic') || {summary}.startsWith('The logic')", 60)

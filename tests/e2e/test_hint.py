@@ -11,7 +11,7 @@ import pytest
 
 from corpus import DEV
 from pycore.explain import BY_SLUG
-from pageutil import open_text
+from pageutil import ask_hint, open_text
 
 STATUS = "[data-testid=status]"
 PANEL = "[data-testid=hint]"
@@ -78,7 +78,7 @@ def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
     before = cells(app_page)
     hint_text = app_page.locator("[data-testid=hint-text]")
 
-    app_page.click("[data-action=hint]")
+    ask_hint(app_page)
     assert app_page.locator(PANEL).get_attribute("data-stage") == "1"
     assert hint_text.inner_text().startswith("Look at")
     focus = [i for i, c in enumerate(cells(app_page)) if c[2] == "focus"]
@@ -88,12 +88,12 @@ def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
              | {c for i in step["cages"] for c in cages[i]["cells"]})
     assert set(focus) <= named
 
-    app_page.click("[data-action=hint]")
+    ask_hint(app_page)
     assert app_page.locator(PANEL).get_attribute("data-stage") == "2"
     stage2 = hint_text.inner_text()
     assert stage2 != "" and stage2 != step["text"]
 
-    app_page.click("[data-action=hint]")
+    ask_hint(app_page)
     assert app_page.locator(PANEL).get_attribute("data-stage") == "3"
     assert hint_text.inner_text() == step["text"]
     marked = cells(app_page)
@@ -123,7 +123,7 @@ def test_next_step_walks_an_easy_sudoku_to_solved(app_page):
     for _ in range(200):
         if app_page.locator(STATUS).get_attribute("data-state") == "solved":
             break
-        app_page.click("[data-action=step-next]")
+        ask_hint(app_page, "step-next")
     assert app_page.locator(STATUS).get_attribute("data-state") == "solved"
     assert app_page.locator("[data-testid=hint-steps] li").count() >= 40
     app_page.click("[data-action=step-back]")
@@ -137,7 +137,7 @@ def test_where_the_logic_is_stuck_a_cell_can_be_revealed_and_taken_back(app_page
     solution = TAREK_WITH_SOLUTIONS[0][1]
     assert open_text(app_page, STUCK_KILLER) == "ready"
     before = cells(app_page)
-    app_page.click("[data-action=hint]")
+    ask_hint(app_page)
     assert app_page.locator(PANEL).get_attribute("data-status") == "stuck"
     app_page.click("[data-action=hint-reveal]")   # the solver runs in slices first
     log = app_page.locator("[data-testid=hint-steps] li")
@@ -151,7 +151,7 @@ def test_where_the_logic_is_stuck_a_cell_can_be_revealed_and_taken_back(app_page
     # With a cell selected, Reveal places the solution's digit there.
     chosen = next(i for i in range(81) if i != changed[0] and not before[i][0])
     app_page.click(f"[data-cell=r{chosen // 9 + 1}c{chosen % 9 + 1}]")
-    app_page.click("[data-action=hint]")
+    ask_hint(app_page)
     app_page.click("[data-action=hint-reveal]")   # the solution is known now: placed at once
     after = cells(app_page)
     assert [i for i in range(81) if after[i][0] != before[i][0]] == [chosen]
@@ -165,7 +165,7 @@ def test_hint_on_a_wrong_digit_points_at_it(app_page):
     row, col = divmod(cell, 9)
     app_page.click(f"[data-cell=r{row + 1}c{col + 1}]")
     app_page.keyboard.press(str(digit % 9 + 1))
-    app_page.click("[data-action=hint]")
+    ask_hint(app_page)
     assert app_page.locator(PANEL).get_attribute("data-status") == "invalid"
     assert cells(app_page)[cell][2] == "wrong"
 
@@ -182,10 +182,10 @@ def test_hint_stages_are_recorded_and_stay_on_screen(app_page, device, width, he
                          ("kenken", first("kenken", "keen-6dx"))):
         assert open_text(app_page, string) == "ready"
         for _ in range(4):   # a few steps in, where the hints get interesting
-            app_page.click("[data-action=step-next]")
+            ask_hint(app_page, "step-next")
         app_page.click("[data-action=apply-hint]")
         for stage in (1, 2, 3):
-            app_page.click("[data-action=hint]")
+            ask_hint(app_page)
             assert app_page.locator(PANEL).get_attribute("data-stage") == str(stage)
             panel = app_page.locator(PANEL).bounding_box()
             grid = app_page.locator("[data-testid=grid]").bounding_box()
@@ -201,7 +201,7 @@ def test_the_whole_path_lists_every_step_and_grades_the_puzzle(app_page):
     expected = expected_path(killer)
     assert expected["status"] == "solved"
     assert open_text(app_page, killer) == "ready"
-    app_page.click("[data-action=hint]")
+    ask_hint(app_page)
     path = app_page.locator("[data-testid=hint-path]")
     path.locator("summary").click()
     summary = app_page.locator("[data-testid=path-summary]")
@@ -229,7 +229,7 @@ def test_the_path_says_where_the_logic_is_stuck(app_page):
     assert expected["status"] == "stuck"
     count, hardest = len(expected["steps"]), BY_SLUG[expected["grade"]["hardest"]].name
     assert open_text(app_page, tarek) == "ready"
-    app_page.click("[data-action=hint]")
+    ask_hint(app_page)
     app_page.locator("[data-testid=hint-path] summary").click()
     summary = app_page.locator("[data-testid=path-summary]")
     summary.filter(has_text="From there").wait_for()
@@ -240,15 +240,15 @@ def test_the_path_says_where_the_logic_is_stuck(app_page):
 
 def test_close_hides_the_hint_and_hint_shows_the_same_stage_again(app_page):
     assert open_text(app_page, EASY) == "ready"
-    app_page.click("[data-action=hint]")
-    app_page.click("[data-action=hint]")
+    ask_hint(app_page)
+    ask_hint(app_page)
     panel = app_page.locator(PANEL)
     assert panel.get_attribute("data-stage") == "2"
     assert app_page.locator("[data-hint]").count() > 0
     app_page.click("[data-action=hint-close]")
     assert not panel.is_visible()
     assert app_page.locator("[data-hint]").count() == 0
-    app_page.click("[data-action=hint]")
+    ask_hint(app_page)
     assert panel.is_visible() and panel.get_attribute("data-stage") == "2"
 
 
@@ -260,7 +260,7 @@ def test_a_step_of_the_path_applies_the_path_up_to_it(app_page):
         progress = api.hint_view(EASY, progress)["progress"]
     assert open_text(app_page, EASY) == "ready"
     before = cells(app_page)
-    app_page.click("[data-action=hint]")
+    ask_hint(app_page)
     app_page.locator("[data-testid=hint-path] summary").click()
     app_page.locator("[data-testid=path-summary]").filter(has_text="Solved by logic").wait_for()
     app_page.locator("[data-testid=path-steps] li").nth(4).locator("button").click()
