@@ -624,26 +624,29 @@ function setSolvingControls(solving) {
 
 /** Solves the current puzzle in slices; resolves with the finished result, or null when cancelled
  * (or when another puzzle was opened meanwhile). With `giveUpAfterMs`, a solve still running then
- * stops and resolves with {status: "timeout"} (not kept as the puzzle's solution). */
-async function solveInSlices(verb, { giveUpAfterMs = Infinity } = {}) {
+ * stops and resolves with {status: "timeout"} (not kept as the puzzle's solution). `running`: the
+ * id of a solver already started for this puzzle (solveQuickly's), which goes on from where it is. */
+async function solveInSlices(verb, { giveUpAfterMs = Infinity, running = null } = {}) {
   if (state.solution?.text === state.text) return state.solution;
   // Status and Cancel first, painted before the solver's set-up runs, so both show from the
   // click and a Cancel during set-up is honoured as soon as it ends.
   // searched: ms spent searching before the current run (a pause's wait is not counted)
-  const job = { id: null, cancelled: false, nodes: 0, t0: performance.now(), searched: 0, resume: null, said: 0 };
+  const job = { id: running, cancelled: false, nodes: 0, t0: performance.now(), searched: 0, resume: null, said: 0 };
   state.solving = job;
   setSolvingControls(true);
   setStatus("solving", `${verb}\u2026`);
   let slice = Math.min(32, SLICE_CAP);
   try {
     await yieldForPaint();
-    if (job.cancelled) return null;
-    const started = state.bridge.invoke("solve_start", state.text);
-    if (started.error) {
-      setStatus("ready", `Cannot solve this puzzle: ${started.error}`);
-      return null;
+    if (job.cancelled) return null;   // (stopSolving cancelled a solver already running)
+    if (job.id === null) {
+      const started = state.bridge.invoke("solve_start", state.text);
+      if (started.error) {
+        setStatus("ready", `Cannot solve this puzzle: ${started.error}`);
+        return null;
+      }
+      job.id = started.id;
     }
-    job.id = started.id;
     for (;;) {
       await yieldToBrowser();
       if (job.cancelled) {
@@ -786,11 +789,13 @@ async function uniqueSolution(verb) {
  * at once. */
 function solvedFirst(then) {
   const answered = state.solution?.text === state.text || state.hintsGaveUp === state.text;
-  if (!can(...SOLVER) || state.solving || answered || solveQuickly(QUICK_SOLVE_MS)) {
+  const quick = !can(...SOLVER) || state.solving || answered || solveQuickly(QUICK_SOLVE_MS);
+  if (quick === true || quick?.done) {
     then();
     return;
   }
-  solveInSlices("Finding the solution", { giveUpAfterMs: HINT_WAIT_MS }).then((result) => {
+  // still running (or it could not start: solveInSlices starts again and says why)
+  solveInSlices("Finding the solution", { giveUpAfterMs: HINT_WAIT_MS, running: quick?.running ?? null }).then((result) => {
     if (!result) return;
     if (result.status === "timeout") state.hintsGaveUp = state.text;   // (Solve still solves it)
     showPlayStatus();
@@ -798,7 +803,9 @@ function solvedFirst(then) {
   });
 }
 
-/** The solver's answer if it comes within `ms` (kept as state.solution), else null. */
+/** Starts the solver and runs it on the spot for up to `ms`: its answer (kept as state.solution),
+ * or {running: id} when it needs longer (solveInSlices goes on with it), or null when it cannot
+ * start or step. */
 function solveQuickly(ms) {
   const started = state.bridge.invoke("solve_start", state.text);
   if (started.error) return null;
@@ -807,10 +814,7 @@ function solveQuickly(ms) {
     const result = state.bridge.invoke("solve_step", started.id, 8);   // 8 nodes: 25×25 ones take ms each
     if (result.error) return null;
     if (result.done) return (state.solution = { text: state.text, ...result });
-    if (performance.now() - t0 > ms) {
-      state.bridge.invoke("solve_cancel", started.id);
-      return null;
-    }
+    if (performance.now() - t0 > ms) return { running: started.id };
   }
 }
 
