@@ -6,7 +6,7 @@ puzzle string."""
 from __future__ import annotations
 
 from pageutil import wait_started
-from test_play import S9B, cell, open_page, selected, setting
+from test_play import S9B, cell, open_page, selected, setting, touch_screen
 from test_saved import open_link
 
 PAD = "[data-testid=pad]"
@@ -231,45 +231,40 @@ TWO_TAPS = """([selector, gap]) => new Promise((done) => {
 
 
 def test_a_double_tap_on_a_digit_selects_every_cell_holding_it(browser, site):
-    from conftest import guarded_context
-    context, guard = guarded_context(browser, site, viewport={"width": 390, "height": 844},
-                                     has_touch=True, is_mobile=True)
-    page = context.new_page()
-    open_page(page, site, S9B["string"])
-    sixes = page.locator("[data-testid=grid] [data-cell]").evaluate_all(
-        "cs => cs.filter(c => c.dataset.value === '6').map(c => c.dataset.cell).sort()")
-    assert len(sixes) >= 2
-    page.evaluate(TWO_TAPS, [cell(1, 5), 150])                     # a given 6, twice
-    assert selected(page) == sixes
-    page.evaluate(TWO_TAPS, [cell(1, 5), 700])                     # two taps apart: one cell
-    assert selected(page) == ["r1c5"]
-    page.evaluate(TWO_TAPS, [cell(1, 2), 150])                     # an open cell: just that one
-    assert selected(page) == ["r1c2"]
-    # Real touches (Chromium's input pipeline): the same, and the board asks the browser not to
-    # zoom on a double tap (as iOS Safari otherwise does).
-    touch = context.new_cdp_session(page)
+    with touch_screen(browser, site, is_mobile=True) as page:
+        open_page(page, site, S9B["string"])
+        sixes = page.locator("[data-testid=grid] [data-cell]").evaluate_all(
+            "cs => cs.filter(c => c.dataset.value === '6').map(c => c.dataset.cell).sort()")
+        assert len(sixes) >= 2
+        page.evaluate(TWO_TAPS, [cell(1, 5), 150])                     # a given 6, twice
+        assert selected(page) == sixes
+        page.evaluate(TWO_TAPS, [cell(1, 5), 700])                     # two taps apart: one cell
+        assert selected(page) == ["r1c5"]
+        page.evaluate(TWO_TAPS, [cell(1, 2), 150])                     # an open cell: just that one
+        assert selected(page) == ["r1c2"]
+        # Real touches (Chromium's input pipeline): the same, and the board asks the browser not to
+        # zoom on a double tap (as iOS Safari otherwise does).
+        touch = page.context.new_cdp_session(page)
 
-    def tap(selector):
-        box = page.locator(selector).bounding_box()
-        point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
-        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
-        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        def tap(selector):
+            box = page.locator(selector).bounding_box()
+            point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+            touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+            touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
-    # The page sees each tap's click; on a loaded machine the two may reach it more than
-    # DOUBLE_TAP_MS apart, which is two single taps: then the pair is tapped again.
-    page.evaluate("""() => document.querySelector('[data-testid=grid]')
-        .addEventListener('click', (e) => window.tapTimes.push(e.timeStamp), true)""")
-    for _ in range(3):
-        page.evaluate("window.tapTimes = []")
-        tap(cell(1, 5))
-        page.wait_for_timeout(120)
-        tap(cell(1, 5))
-        page.wait_for_timeout(500)
-        times = page.evaluate("window.tapTimes")
-        if len(times) == 2 and times[1] - times[0] < 400:
-            break
-    assert len(times) == 2 and times[1] - times[0] < 400, times
-    assert selected(page) == sixes
-    assert page.locator(".board").evaluate("b => getComputedStyle(b).touchAction") == "manipulation"
-    context.close()
-    guard.check()
+        # The page sees each tap's click; on a loaded machine the two may reach it more than
+        # DOUBLE_TAP_MS apart, which is two single taps: then the pair is tapped again.
+        page.evaluate("""() => document.querySelector('[data-testid=grid]')
+            .addEventListener('click', (e) => window.tapTimes.push(e.timeStamp), true)""")
+        for _ in range(3):
+            page.evaluate("window.tapTimes = []")
+            tap(cell(1, 5))
+            page.wait_for_timeout(120)
+            tap(cell(1, 5))
+            page.wait_for_timeout(500)
+            times = page.evaluate("window.tapTimes")
+            if len(times) == 2 and times[1] - times[0] < 400:
+                break
+        assert len(times) == 2 and times[1] - times[0] < 400, times
+        assert selected(page) == sixes
+        assert page.locator(".board").evaluate("b => getComputedStyle(b).touchAction") == "manipulation"

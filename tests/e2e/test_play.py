@@ -3,6 +3,7 @@ announced, the selected cell's houses and same digits shaded, automatic candidat
 pencil-mark actions, keyboard-only play, and the position kept in the address."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -13,6 +14,19 @@ from pycore.model import Position
 
 from corpus import REAL
 from pageutil import wait_started
+
+
+@contextmanager
+def touch_screen(browser, site, width: int = 390, height: int = 844, **options):
+    """A page in a fresh context with a touch screen of `width`×`height` (a phone's, unless
+    told), its guard checked once the test is done with it."""
+    from conftest import guarded_context
+    context, guard = guarded_context(browser, site, viewport={"width": width, "height": height},
+                                     has_touch=True, **options)
+    yield context.new_page()
+    context.close()
+    guard.check()
+
 
 S9B = next(e for e in REAL if e["name"] == "S9B easiest sudoku")
 KILLER = next(e for e in REAL if e["name"].startswith("L9B"))
@@ -243,19 +257,15 @@ def test_digit_first_enters_the_picked_digit_in_each_cell_tapped(page, site):
 
 
 def test_digit_first_works_with_taps_on_a_touch_screen(browser, site):
-    from conftest import guarded_context
-    context, guard = guarded_context(browser, site, viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    open_page(page, site, S9B["string"])
-    setting(page, "digitFirst", True)
-    page.tap("[data-testid=pad] [data-digit='4']")
-    page.tap(cell(1, 2))
-    page.tap(cell(3, 3))
-    assert page.locator(cell(1, 2)).get_attribute("data-value") == "4"
-    assert page.locator(cell(3, 3)).get_attribute("data-value") == "4"
-    assert selected(page) == []
-    context.close()
-    guard.check()
+    with touch_screen(browser, site) as page:
+        open_page(page, site, S9B["string"])
+        setting(page, "digitFirst", True)
+        page.tap("[data-testid=pad] [data-digit='4']")
+        page.tap(cell(1, 2))
+        page.tap(cell(3, 3))
+        assert page.locator(cell(1, 2)).get_attribute("data-value") == "4"
+        assert page.locator(cell(3, 3)).get_attribute("data-value") == "4"
+        assert selected(page) == []
 
 
 def test_no_wall_of_marks_auto_candidates_fill_and_clear(page, site):
@@ -372,43 +382,35 @@ def test_the_address_follows_the_position_and_survives_reload(page, site):
 def test_a_phone_held_sideways_has_the_grid_and_its_controls_side_by_side_in_sight(browser, site, width, height):
     """Landscape on a phone: the whole grid (its row letters too), the toolbar and the digit pad
     all within the screen without scrolling, the controls beside the grid; the open box last."""
-    from conftest import guarded_context
-    context, guard = guarded_context(browser, site, viewport={"width": width, "height": height}, has_touch=True)
-    page = context.new_page()
-    open_page(page, site, KILLER["string"])
-    grid, letters, toolbar, pad, form = (page.locator(selector).bounding_box() for selector in (
-        "[data-testid=grid]", ".coords-rows", "[data-testid=toolbar]", "[data-testid=pad]", "[data-testid=open-form]"))
-    assert letters["x"] >= 0 and grid["y"] >= 0 and grid["y"] + grid["height"] <= height
-    assert grid["width"] >= height - 60                           # as tall as the screen allows
-    for part in (toolbar, pad):
-        assert part["x"] >= grid["x"] + grid["width"] and part["x"] + part["width"] <= width
-        assert part["y"] + part["height"] <= height
-    assert form["y"] > pad["y"]
-    assert [len(row) for row in pad_rows(page)] == [6, 5]
-    page.tap(name(0))
-    page.tap("[data-testid=pad] [data-digit='5']")
-    assert page.locator(name(0)).get_attribute("data-value") == "5"
-    context.close()
-    guard.check()
+    with touch_screen(browser, site, width, height) as page:
+        open_page(page, site, KILLER["string"])
+        grid, letters, toolbar, pad, form = (page.locator(selector).bounding_box() for selector in (
+            "[data-testid=grid]", ".coords-rows", "[data-testid=toolbar]", "[data-testid=pad]", "[data-testid=open-form]"))
+        assert letters["x"] >= 0 and grid["y"] >= 0 and grid["y"] + grid["height"] <= height
+        assert grid["width"] >= height - 60                           # as tall as the screen allows
+        for part in (toolbar, pad):
+            assert part["x"] >= grid["x"] + grid["width"] and part["x"] + part["width"] <= width
+            assert part["y"] + part["height"] <= height
+        assert form["y"] > pad["y"]
+        assert [len(row) for row in pad_rows(page)] == [6, 5]
+        page.tap(name(0))
+        page.tap("[data-testid=pad] [data-digit='5']")
+        assert page.locator(name(0)).get_attribute("data-value") == "5"
 
 
 @pytest.mark.parametrize("width", [320, 390])
 def test_a_phone_shows_a_cages_longest_combination_list_whole(browser, site, width):
     """Twelve combinations of a 4-cell cage (79 characters in all) on a phone: the whole list in
     sight (no hover on a phone to read the rest), in the line's fixed height."""
-    from conftest import guarded_context
-    context, guard = guarded_context(browser, site, viewport={"width": width, "height": 844}, has_touch=True)
-    page = context.new_page()
-    open_page(page, site, KILLER["string"])
-    line = page.locator("[data-testid=cage-help]")
-    height = line.bounding_box()["height"]
-    page.tap(name(23))
-    combinations = api.cage_view(KILLER["string"], api.decode_view(KILLER["string"])["progress"], 23)["combinations"]
-    assert len(combinations) == 12 and line.text_content().endswith(" ".join(combinations))
-    assert line.evaluate("l => l.scrollHeight <= l.clientHeight + 1 && l.scrollWidth <= l.clientWidth + 1")
-    assert line.bounding_box()["height"] == height
-    context.close()
-    guard.check()
+    with touch_screen(browser, site, width) as page:
+        open_page(page, site, KILLER["string"])
+        line = page.locator("[data-testid=cage-help]")
+        height = line.bounding_box()["height"]
+        page.tap(name(23))
+        combinations = api.cage_view(KILLER["string"], api.decode_view(KILLER["string"])["progress"], 23)["combinations"]
+        assert len(combinations) == 12 and line.text_content().endswith(" ".join(combinations))
+        assert line.evaluate("l => l.scrollHeight <= l.clientHeight + 1 && l.scrollWidth <= l.clientWidth + 1")
+        assert line.bounding_box()["height"] == height
 
 
 def test_the_selected_cells_cage_combinations_are_listed(page, site):
@@ -481,34 +483,30 @@ def test_a_phones_pad_is_even_rows_of_big_keys_across_the_board(browser, site, w
     """9×9: 11 keys (digits, clear, colours) as 6 and 5, not 7 and 4; 16×16: 18 as three rows of
     6; in Colour mode the same. Every key at least 44 px each way, on the screen, the rows at
     least as wide as a 9×9 grid."""
-    from conftest import guarded_context
     from corpus import DEV
-    context, guard = guarded_context(browser, site, viewport={"width": width, "height": 844}, has_touch=True)
-    page = context.new_page()
-    big = next(e for e in DEV if e["size"] == 16)
-    for text, counts in ((S9B["string"], [6, 5]), (big["strings"]["versioned"], [6, 6, 6])):
-        open_page(page, site, text)
-        for mode in ("digits", "colours"):
-            if mode == "colours":
-                if counts != [6, 5]:
-                    continue
+    with touch_screen(browser, site, width) as page:
+        big = next(e for e in DEV if e["size"] == 16)
+        for text, counts in ((S9B["string"], [6, 5]), (big["strings"]["versioned"], [6, 6, 6])):
+            open_page(page, site, text)
+            for mode in ("digits", "colours"):
+                if mode == "colours":
+                    if counts != [6, 5]:
+                        continue
+                    page.tap("[data-action=colour]")
+                    page.locator("[data-testid=pad] [data-action=colour-key]").first.wait_for()
+                rows = pad_rows(page)
+                assert [len(row) for row in rows] == counts, (width, mode)
+                keys = [key for row in rows for key in row]
+                assert min(key["width"] for key in keys) >= 44 and min(key["height"] for key in keys) >= 44
+                grid = page.locator("[data-testid=grid]").bounding_box()
+                first = rows[0]
+                span = first[-1]["x"] + first[-1]["width"] - first[0]["x"]
+                assert first[0]["x"] >= 0 and first[0]["x"] + span <= width
+                if counts == [6, 5]:   # a 9×9 grid fits the phone: the pad is at least as wide
+                    assert span >= grid["width"] - 1, (width, span, grid["width"])
+                assert rows[1][0]["x"] == first[0]["x"]   # the rows start together
+            if counts == [6, 5]:
                 page.tap("[data-action=colour]")
-                page.locator("[data-testid=pad] [data-action=colour-key]").first.wait_for()
-            rows = pad_rows(page)
-            assert [len(row) for row in rows] == counts, (width, mode)
-            keys = [key for row in rows for key in row]
-            assert min(key["width"] for key in keys) >= 44 and min(key["height"] for key in keys) >= 44
-            grid = page.locator("[data-testid=grid]").bounding_box()
-            first = rows[0]
-            span = first[-1]["x"] + first[-1]["width"] - first[0]["x"]
-            assert first[0]["x"] >= 0 and first[0]["x"] + span <= width
-            if counts == [6, 5]:   # a 9×9 grid fits the phone: the pad is at least as wide
-                assert span >= grid["width"] - 1, (width, span, grid["width"])
-            assert rows[1][0]["x"] == first[0]["x"]   # the rows start together
-        if counts == [6, 5]:
-            page.tap("[data-action=colour]")
-    context.close()
-    guard.check()
 
 
 def selected(page) -> list[str]:
@@ -584,79 +582,70 @@ LONG_PRESS = """([selector, moveBy]) => new Promise((done) => {
 
 
 def test_a_long_press_adds_a_cell_on_a_touch_screen(browser, site):
-    from conftest import guarded_context
-    context, guard = guarded_context(browser, site, viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    open_page(page, site, KILLER["string"])
-    a, b, c = cell(1, 1), cell(1, 2), cell(2, 1)
-    page.tap(a)
-    page.evaluate(LONG_PRESS, [b, 0])
-    page.evaluate(LONG_PRESS, [c, 0])
-    assert selected(page) == ["r1c1", "r1c2", "r2c1"]
-    page.evaluate(LONG_PRESS, [cell(9, 9), 40])   # the finger moved: scrolling, not selecting
-    assert selected(page) == ["r1c1", "r1c2", "r2c1"]
-    page.tap("[data-action=pencil]")
-    page.tap("[data-testid=pad] [data-digit='6']")
-    assert marks(page, a, b, c) == ["6", "6", "6"]
-    page.evaluate(LONG_PRESS, [b, 0])             # again: out of the selection
-    assert selected(page) == ["r1c1", "r2c1"]
-    page.tap(b)                                     # a plain tap: one cell
-    assert selected(page) == ["r1c2"]
-    context.close()
-    guard.check()
+    with touch_screen(browser, site) as page:
+        open_page(page, site, KILLER["string"])
+        a, b, c = cell(1, 1), cell(1, 2), cell(2, 1)
+        page.tap(a)
+        page.evaluate(LONG_PRESS, [b, 0])
+        page.evaluate(LONG_PRESS, [c, 0])
+        assert selected(page) == ["r1c1", "r1c2", "r2c1"]
+        page.evaluate(LONG_PRESS, [cell(9, 9), 40])   # the finger moved: scrolling, not selecting
+        assert selected(page) == ["r1c1", "r1c2", "r2c1"]
+        page.tap("[data-action=pencil]")
+        page.tap("[data-testid=pad] [data-digit='6']")
+        assert marks(page, a, b, c) == ["6", "6", "6"]
+        page.evaluate(LONG_PRESS, [b, 0])             # again: out of the selection
+        assert selected(page) == ["r1c1", "r2c1"]
+        page.tap(b)                                     # a plain tap: one cell
+        assert selected(page) == ["r1c2"]
 
 
 def test_a_long_press_then_a_slide_selects_the_cells_passed_and_does_not_scroll(browser, site):
     # Real touches (Chromium's input pipeline, as a phone's finger): the page's own scrolling
     # decides whether a slide scrolls, which synthetic pointer events cannot show.
-    from conftest import guarded_context
-    context, guard = guarded_context(browser, site, viewport={"width": 390, "height": 700},
-                                     has_touch=True, is_mobile=True)
-    page = context.new_page()
-    open_page(page, site, KILLER["string"])
-    touch = context.new_cdp_session(page)
+    with touch_screen(browser, site, 390, 700, is_mobile=True) as page:
+        open_page(page, site, KILLER["string"])
+        touch = page.context.new_cdp_session(page)
 
-    def finger(kind, *points):
-        touch.send("Input.dispatchTouchEvent",
-                   {"type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points]})
+        def finger(kind, *points):
+            touch.send("Input.dispatchTouchEvent",
+                       {"type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points]})
 
-    def centre_of(selector):
-        box = page.locator(selector).bounding_box()
-        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        def centre_of(selector):
+            box = page.locator(selector).bounding_box()
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
-    def slide(path, hold_ms):
-        finger("touchStart", path[0])
-        page.wait_for_timeout(hold_ms)
-        for (x0, y0), (x1, y1) in zip(path, path[1:]):
-            for k in range(1, 6):   # a finger moves in small steps
-                finger("touchMove", (x0 + (x1 - x0) * k / 5, y0 + (y1 - y0) * k / 5))
-                page.wait_for_timeout(16)
-        finger("touchEnd")
-        page.wait_for_timeout(300)
+        def slide(path, hold_ms):
+            finger("touchStart", path[0])
+            page.wait_for_timeout(hold_ms)
+            for (x0, y0), (x1, y1) in zip(path, path[1:]):
+                for k in range(1, 6):   # a finger moves in small steps
+                    finger("touchMove", (x0 + (x1 - x0) * k / 5, y0 + (y1 - y0) * k / 5))
+                    page.wait_for_timeout(16)
+            finger("touchEnd")
+            page.wait_for_timeout(300)
 
-    page.evaluate("window.scrollTo(0, 0)")
-    assert page.evaluate("document.scrollingElement.scrollHeight > innerHeight")   # it can scroll
-    # No long press: the finger's slide scrolls the page and selects nothing.
-    slide([centre_of(cell(5, 5)), (centre_of(cell(5, 5))[0], centre_of(cell(1, 5))[1])], 0)
-    assert page.evaluate("scrollY") > 0
-    assert selected(page) == []
-    page.evaluate("window.scrollTo(0, 0)")
-    # A long press on A1, then a slide along row A and down to B3: those cells, and no scrolling.
-    slide([centre_of(cell(1, 1)), centre_of(cell(1, 3)), centre_of(cell(2, 3))], 700)
-    assert selected(page) == ["r1c1", "r1c2", "r1c3", "r2c3"]
-    assert page.evaluate("scrollY") == 0
-    page.tap("[data-action=pencil]")
-    page.tap("[data-testid=pad] [data-digit='4']")
-    assert marks(page, cell(1, 1), cell(1, 2), cell(1, 3), cell(2, 3)) == ["4"] * 4
-    # Digit first, 7 picked (Pencil still on): the long press and slide mark every cell passed.
-    setting(page, "digitFirst", True)
-    page.tap("[data-testid=pad] [data-digit='7']")
-    page.evaluate("window.scrollTo(0, 0)")
-    slide([centre_of(cell(1, 1)), centre_of(cell(1, 3)), centre_of(cell(2, 3))], 700)
-    assert marks(page, cell(1, 1), cell(1, 2), cell(1, 3), cell(2, 3)) == ["47"] * 4
-    assert page.evaluate("scrollY") == 0 and selected(page) == []
-    context.close()
-    guard.check()
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate("document.scrollingElement.scrollHeight > innerHeight")   # it can scroll
+        # No long press: the finger's slide scrolls the page and selects nothing.
+        slide([centre_of(cell(5, 5)), (centre_of(cell(5, 5))[0], centre_of(cell(1, 5))[1])], 0)
+        assert page.evaluate("scrollY") > 0
+        assert selected(page) == []
+        page.evaluate("window.scrollTo(0, 0)")
+        # A long press on A1, then a slide along row A and down to B3: those cells, and no scrolling.
+        slide([centre_of(cell(1, 1)), centre_of(cell(1, 3)), centre_of(cell(2, 3))], 700)
+        assert selected(page) == ["r1c1", "r1c2", "r1c3", "r2c3"]
+        assert page.evaluate("scrollY") == 0
+        page.tap("[data-action=pencil]")
+        page.tap("[data-testid=pad] [data-digit='4']")
+        assert marks(page, cell(1, 1), cell(1, 2), cell(1, 3), cell(2, 3)) == ["4"] * 4
+        # Digit first, 7 picked (Pencil still on): the long press and slide mark every cell passed.
+        setting(page, "digitFirst", True)
+        page.tap("[data-testid=pad] [data-digit='7']")
+        page.evaluate("window.scrollTo(0, 0)")
+        slide([centre_of(cell(1, 1)), centre_of(cell(1, 3)), centre_of(cell(2, 3))], 700)
+        assert marks(page, cell(1, 1), cell(1, 2), cell(1, 3), cell(2, 3)) == ["47"] * 4
+        assert page.evaluate("scrollY") == 0 and selected(page) == []
 
 
 def test_digit_first_a_drag_enters_the_digit_in_every_cell_it_passes(page, site):
