@@ -22,6 +22,9 @@ const STAGES = 3;
 export function createHints(glue) {
   // Screen readers hear the hint and the path's outcome, not every line added to the lists.
   const text = el("p", { class: "hint-text", "data-testid": "hint-text", "aria-live": "polite" });
+  // A supposition followed to a contradiction (Nishio), one link a line, to follow with a pencil.
+  const chain = el("ol", { class: "hint-chain", "data-testid": "hint-chain" });
+  chain.hidden = true;
   const actions = el("div", { class: "hint-actions" });
   const steps = el("ol", { class: "hint-steps", "data-testid": "hint-steps" });
   const stepsBox = el("details", { class: "hint-log" }, el("summary", {}, "Steps applied"), steps);
@@ -34,7 +37,7 @@ export function createHints(glue) {
   pathBox.hidden = true;
   pathBox.addEventListener("toggle", () => (pathBox.open ? walkPath() : stopPath()));
   const panel = el("section", { class: "hint-panel", "data-testid": "hint", "aria-label": "Hint" },
-                   text, actions, stepsBox, pathBox);
+                   text, chain, actions, stepsBox, pathBox);
   panel.hidden = true;
   let shown = null;      // {key, result, stage}: the hint on screen, for the position `key`
   let applied = [];      // [{before: progress key, text}] steps applied, newest last
@@ -104,6 +107,9 @@ export function createHints(glue) {
 
   function say(result, stage) {
     actions.replaceChildren();
+    const links = stage === STAGES - 1 ? result.step?.chain ?? [] : [];
+    chain.replaceChildren(...links.map((link) => el("li", {}, link)));
+    chain.hidden = !links.length;
     panel.hidden = false;
     if (result.error) {
       text.textContent = `No hint: ${result.error}`;

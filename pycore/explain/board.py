@@ -149,7 +149,9 @@ def geometry_of(puzzle: Puzzle) -> Geometry:
 @dataclass(frozen=True)
 class Step:
     """One deduction, as data. `units` are indices into `Geometry.houses`, `cages` into
-    `puzzle.cages`; `cells` are the cells the reasoning rests on (shown as its focus)."""
+    `puzzle.cages`; `cells` are the cells the reasoning rests on (shown as its focus); `chain`,
+    for a supposition followed to a contradiction (Nishio), each link of it in words, from the
+    supposition to the broken rule."""
     strategy: str
     text: str
     placements: tuple[tuple[int, int], ...] = ()
@@ -157,6 +159,7 @@ class Step:
     cells: tuple[int, ...] = ()
     units: tuple[int, ...] = ()
     cages: tuple[int, ...] = ()
+    chain: tuple[str, ...] = ()
 
     def is_progress(self) -> bool:
         return bool(self.placements or self.eliminations)
@@ -171,6 +174,7 @@ class Step:
             "units": [{"name": geometry.houses[u].name, "cells": list(geometry.houses[u].cells)}
                       for u in self.units],
             "cages": list(self.cages),
+            "chain": list(self.chain),
         }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable
 
-from ..model import Puzzle, digit_name
+from ..model import Puzzle, digit_name, digits_of
 from ..solve.engine import propagate
 from ..solve.network import FULL, Network, compile_puzzle
 from .board import Board, Step
@@ -74,7 +74,8 @@ def easy_strategies() -> list:
 
 def nishio(board: Board) -> Step | None:
     """The first candidate (cells with fewest candidates first, up to MOST_CANDIDATES) whose
-    supposition leads, by easy steps alone, to a contradiction: it is eliminated."""
+    supposition leads, by easy steps alone, to a contradiction: it is eliminated. Its `chain`
+    spells out the steps the contradiction rests on, so a reader can follow them with a pencil."""
     easy = easy_strategies()
     g = board.geometry
     cells = sorted((c for c in board.open_cells()
@@ -92,28 +93,57 @@ def nishio(board: Board) -> Step | None:
             if not refutes(cell, digit):
                 continue
             supposed = board.apply(Step("nishio", "", placements=((cell, digit),)))
-            found = contradiction_after(supposed, easy, budget)
-            if found:
-                count, reason = found
-                name = g.name(cell)
-                return Step("nishio", f"Nishio: if {name} were {digit_name(digit)}, {count} easy "
-                            f"step{'s' if count != 1 else ''} (singles and cages) would lead to a "
-                            f"contradiction ({reason}), so {name} is not {digit_name(digit)}",
-                            eliminations=((cell, digit),), cells=(cell,))
+            chain = chain_to_contradiction(supposed, easy, budget)
+            if chain:
+                steps, boards = chain
+                kept = [steps[i] for i in needed_steps(steps, boards)]
+                reason = boards[-1].contradiction()
+                name, value = g.name(cell), digit_name(digit)
+                links = (f"{name} = {value} (the supposition)",
+                         *(clause(g, step) for step in kept), f"{reason}: a contradiction")
+                return Step("nishio", nishio_text(name, value, len(kept), reason),
+                            eliminations=((cell, digit),), cells=(cell,), chain=links)
             if budget[0] <= 0:
                 return None
     return None
 
 
-def contradiction_after(board: Board, easy, budget: list[int]) -> tuple[int, str] | None:
-    """(steps taken, the contradiction) if following `easy` strategies from `board` breaks a
-    rule within MAX_STEPS steps; None if they stop first, the board holds or the shared
-    `budget` of steps (decremented here) runs out."""
+def nishio_text(name: str, value: str, count: int, reason: str) -> str:
+    if not count:
+        return (f"Nishio: if {name} were {value}, that alone would break a rule ({reason}), so "
+                f"{name} is not {value}")
+    return (f"Nishio: if {name} were {value}, {count} easy step{'s' if count != 1 else ''} "
+            f"(singles and cages) would lead to a contradiction ({reason}), so {name} is not "
+            f"{value}")
+
+
+def clause(g, step: Step) -> str:
+    """One easy step of a chain, short: a single as its placement and where it comes from, a
+    cage step as what the cage can still be (its own claim; the digits that leave follow)."""
+    if step.placements:
+        ((cell, digit),) = step.placements
+        placed = f"{g.name(cell)} = {digit_name(digit)}"
+        if step.strategy == "hidden-single":
+            return f"{placed} (only place in {g.houses[step.units[0]].name})"
+        if step.strategy == "full-house":
+            return f"{placed} (last cell of {g.houses[step.units[0]].name})"
+        if step.strategy == "single-cell-cage":
+            return f"{placed} (one-cell cage)"
+        return placed   # a naked single: its only candidate
+    # "Killer combinations: <claim>: <what leaves>", "Cage arithmetic: <claim>, so <what leaves>"
+    claim = step.text.split(": ", 1)[-1].removeprefix("with the candidates left, ")
+    return claim.split(": ", 1)[0].split(", so ", 1)[0]
+
+
+def chain_to_contradiction(board: Board, easy, budget: list[int]):
+    """(the steps taken, the boards: `board` first, then the board after each step) if
+    following `easy` strategies from `board` breaks a rule within MAX_STEPS steps; None if they
+    stop first, the board holds or the shared `budget` of steps (decremented here) runs out."""
     from .run import next_step   # run loads the registry, which loads this module
+    steps, boards = [], [board]
     for taken in range(MAX_STEPS + 1):
-        problem = board.contradiction()
-        if problem:
-            return taken, problem
+        if board.contradiction():
+            return steps, boards
         if taken == MAX_STEPS or budget[0] <= 0:
             return None
         budget[0] -= 1
@@ -121,7 +151,87 @@ def contradiction_after(board: Board, easy, budget: list[int]) -> tuple[int, str
         if step is None:
             return None
         board = board.apply(step)
+        steps.append(step)
+        boards.append(board)
     return None
+
+
+# --- which steps of a chain its contradiction rests on ----------------------------------------
+# A fact is ("placed", cell) or ("gone", cell, digit); each step of a chain makes some. Working
+# back from the contradiction, a step is needed when a needed step (or the contradiction) reads a
+# fact it made. The easy steps read: a naked single, its cell's other digits gone; a hidden
+# single, its digit gone from (or another digit placed in) the house's other cells; a full house,
+# the house's other cells placed; a cage step, everything about the cage's cells.
+
+def needed_steps(steps: list[Step], boards: list[Board]) -> list[int]:
+    """The indices, in order, of the steps the contradiction at boards[-1] rests on."""
+    made = {}
+    for index, (before, after) in enumerate(zip(boards, boards[1:])):
+        for cell, (value, old, new) in enumerate(zip(after.values, before.candidates,
+                                                     after.candidates)):
+            if value and not before.values[cell]:
+                made[("placed", cell)] = index
+            for digit in digits_of(old & ~new):
+                made[("gone", cell, digit)] = index
+    start = boards[0]
+    need: set[int] = set()
+    todo = contradiction_facts(boards[-1], start)
+    while todo:
+        index = made.get(todo.pop())
+        if index is not None and index not in need:
+            need.add(index)
+            todo.extend(fact for fact in facts_read(steps[index], start)
+                        if made.get(fact, index) < index)
+    return sorted(need)
+
+
+def cell_facts(start: Board, cell: int, digits=None) -> list[tuple]:
+    """Everything that can have happened to a cell since `start`: placed, or digits gone."""
+    return [("placed", cell)] + [("gone", cell, d) for d in digits_of(start.candidates[cell])
+                                 if digits is None or d in digits]
+
+
+def facts_read(step: Step, start: Board) -> list[tuple]:
+    g = start.geometry
+    if step.strategy in ("naked-single", "hidden-single", "full-house"):
+        ((cell, digit),) = step.placements
+        if step.strategy == "naked-single":
+            return [f for f in cell_facts(start, cell) if f[0] == "gone" and f[2] != digit]
+        others = [c for c in g.houses[step.units[0]].cells if c != cell]
+        if step.strategy == "hidden-single":
+            return [f for c in others for f in cell_facts(start, c, (digit,))]
+        return [("placed", c) for c in others]
+    cells = set(step.cells)
+    for index in step.cages:
+        cells.update(start.puzzle.cages[index].cells)
+    for index in step.units:
+        cells.update(g.houses[index].cells)
+    return [f for c in sorted(cells) for f in cell_facts(start, c)]
+
+
+def contradiction_facts(board: Board, start: Board) -> list[tuple]:
+    """What the rule `board.contradiction()` reports broken rests on (the same checks, in the
+    same order)."""
+    g = board.geometry
+    for cell in board.open_cells():
+        if not board.candidates[cell]:
+            return cell_facts(start, cell)
+    for house in g.houses:
+        placed: dict[int, int] = {}
+        for cell in house.cells:
+            value = board.values[cell]
+            if value:
+                if value in placed:
+                    return [("placed", placed[value]), ("placed", cell)]
+                placed[value] = cell
+        held = 0
+        for cell in house.cells:
+            value = board.values[cell]
+            held |= 1 << (value - 1) if value else board.candidates[cell]
+        if held != g.all_digits:
+            missing = digits_of(g.all_digits & ~held)
+            return [f for cell in house.cells for f in cell_facts(start, cell, missing)]
+    return []
 
 
 STRATEGIES = {"nishio": nishio}

@@ -61,6 +61,15 @@ WINDOKU_HIDDEN = (
     "W9B523q3r9bce951v91c25f5e0b07c38z0304ci5j09041z551v0g5f5g075i5j1j8v8j02cjcu0b1q8n8v05081f8n0g"
     "cv5qcm028v0g5f5jcucu7iee9a8x295e5k5k5q015i260728095k5k8m0292088m92040g01")
 
+# Tatham's unreasonable KenKen of tests/explain/test_forcing.py, walked by hints until the next one
+# is Nishio (65 steps in), shared with its pencil marks: the step comes with its chain.
+KENKEN_NISHIO = (
+    "K9C000sg190s9191dl00dla18z2p000sg18zrp00g3u18yzu001kw2i63q3qwxl000y618zv5001kw191cl0013e18zsa1"
+    "8zwh2hxeu3qxq10005q2ie1d2hx4w3qx3q000ay2i7jm191hd00j3y1965t3qvdd3qw7l2hwcg3qxw6198h82hx9u2hy4x"
+    "002im18yyo18y7l036482hwcg18y9e18yzw007bn2hya93qvkh3qw9d2hxz3002pk190p02knzm2hyt2002kz00m6z002f"
+    "v0002j2hzjs000b61902q03ijm2hwdy19vdk197nk2hx752hxzl0cg0i2hxz52hznl002i23r0yb190k018yyo18y68000"
+    "0i002ds18zsx191hd0004q3qx0318y6w")
+
 
 @pytest.mark.parametrize("string,says", [
     pytest.param(EASY, "", id="sudoku"),
@@ -70,6 +79,7 @@ WINDOKU_HIDDEN = (
     pytest.param(WINDOKU_HIDDEN, "in the hidden window of rows A, E, I and columns 1, 5, 9",
                  id="windoku"),
     pytest.param(BIG, "Naked single: 6 is the only candidate left in R1C6", id="16x16"),
+    pytest.param(KENKEN_NISHIO, "Nishio: if G5 were 8, ", id="kenken-nishio"),
 ])
 def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
     step = expected_first_step(string)
@@ -92,10 +102,17 @@ def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
     assert app_page.locator(PANEL).get_attribute("data-stage") == "2"
     stage2 = hint_text.inner_text()
     assert stage2 != "" and stage2 != step["text"]
+    chain = app_page.locator("[data-testid=hint-chain]")
+    assert chain.is_hidden(), "a supposition's chain is part of the whole step only"
 
     ask_hint(app_page)
     assert app_page.locator(PANEL).get_attribute("data-stage") == "3"
     assert hint_text.inner_text() == step["text"]
+    # Nishio's chain, one link a line, from the supposition to the broken rule; none otherwise.
+    assert chain.locator("li").all_inner_texts() == step["chain"]
+    assert chain.is_visible() == bool(step["chain"])
+    if "Nishio" in says:
+        assert len(step["chain"]) > 5 and step["chain"][0] == "G5 = 8 (the supposition)"
     marked = cells(app_page)
     for cell, _ in step["placements"]:
         assert marked[cell][2] == "place"
