@@ -10,6 +10,7 @@ import pytest
 
 from conftest import SUB_PATH, guarded_context
 from corpus import REAL
+from test_hint import KENKEN_NISHIO
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
@@ -142,6 +143,37 @@ def test_a_hint_in_an_embed_fits_the_frame_and_closes(touch_page, site, name):
     assert not panel.is_visible()
     assert frame.locator("[data-hint]").count() == 0
     frame.locator("[data-testid=pad] [data-digit='1']").tap()   # the pad is back within reach
+
+
+@pytest.mark.parametrize("name", ["small", "wide"])
+def test_a_long_step_in_an_embed_scrolls_within_the_hint(touch_page, site, name):
+    """A whole step can be long (a Nishio chain, one link a line): the hint stays inside the frame,
+    over the toolbar and pad, and scrolls within itself; the frame does not scroll and the
+    hint's own Apply and × stay within reach."""
+    page = touch_page
+    page.goto(host_page(site, name, bd=KENKEN_NISHIO))
+    frame = page.frame_locator(f"#{name}")
+    wait_ready(frame)
+    grid = frame.locator("[data-testid=grid]").bounding_box()
+    frame.locator("[data-action=hint]").tap()
+    panel = frame.locator("[data-testid=hint]")
+    panel.wait_for(state="visible")
+    for _ in range(2):
+        frame.locator("[data-action=hint-more]").tap()
+    assert panel.get_attribute("data-stage") == "3"
+    assert frame.locator("[data-testid=hint-chain] li").count() >= 3
+    assert frame.locator("[data-testid=grid]").bounding_box() == grid
+    outer = page.locator(f"#{name}").bounding_box()
+    for part in ("[data-testid=hint]", "[data-action=apply-hint]", "[data-action=hint-close]"):
+        frame.locator(part).scroll_into_view_if_needed()
+        box = frame.locator(part).bounding_box()
+        assert box["y"] >= outer["y"] and box["y"] + box["height"] <= outer["y"] + outer["height"] + 0.5, part
+        assert box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5, part
+    scroll = frame.locator("html").evaluate("h => [h.scrollHeight, innerHeight]")
+    assert scroll[0] <= scroll[1], f"the embed scrolls: {scroll}"
+    page.locator(f"#{name}").screenshot(path=str(SHOTS / f"embed-{FRAMES[name][0]}x{FRAMES[name][1]}-long-step.png"))
+    frame.locator("[data-action=apply-hint]").tap()
+    assert not frame.locator("[data-testid=hint-chain]").is_visible()
 
 
 def test_share_from_an_embed_has_no_embed_parameter(touch_page, site):
