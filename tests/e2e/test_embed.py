@@ -117,25 +117,41 @@ def test_full_page_link_opens_the_position(touch_page, site):
     full.close()
 
 
-@pytest.mark.parametrize("name", ["small", "wide"])
-def test_a_hint_in_an_embed_fits_the_frame_and_closes(touch_page, site, name):
-    """The hint lies over the toolbar and pad of a stacked frame (the grid keeps its size) or
-    sits beside the grid in a wide one; its own buttons work, × closes it, nothing scrolls."""
-    page = touch_page
-    page.goto(host_page(site, name))
+def hint_in_frame(page, site, name: str, bd: str | None = None, stages: int = 1):
+    """The frame `name` on a host page, its hint asked for `stages` times: (frame, hint panel).
+    Checks that the grid kept its size and that the frame does not scroll."""
+    page.goto(host_page(site, name, bd=bd))
     frame = page.frame_locator(f"#{name}")
     wait_ready(frame)
     grid = frame.locator("[data-testid=grid]").bounding_box()
     frame.locator("[data-action=hint]").tap()
     panel = frame.locator("[data-testid=hint]")
     panel.wait_for(state="visible")
+    for _ in range(stages - 1):
+        frame.locator("[data-action=hint-more]").tap()
+    assert panel.get_attribute("data-stage") == str(stages)
     assert frame.locator("[data-testid=grid]").bounding_box() == grid
-    box, outer = panel.bounding_box(), page.locator(f"#{name}").bounding_box()
-    assert box["y"] >= outer["y"] and box["y"] + box["height"] <= outer["y"] + outer["height"] + 0.5
-    assert box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5
-    assert not frame.locator("[data-testid=hint-path]").is_visible()   # no room for lists
     scroll = frame.locator("html").evaluate("h => [h.scrollHeight, innerHeight]")
     assert scroll[0] <= scroll[1], f"the embed scrolls: {scroll}"
+    return frame, panel
+
+
+def in_frame(page, name: str, part) -> bool:
+    """Whether the element `part` lies within the frame `name`, brought into its scroll view."""
+    part.scroll_into_view_if_needed()
+    box, outer = part.bounding_box(), page.locator(f"#{name}").bounding_box()
+    return (box["y"] >= outer["y"] and box["y"] + box["height"] <= outer["y"] + outer["height"] + 0.5
+            and box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5)
+
+
+@pytest.mark.parametrize("name", ["small", "wide"])
+def test_a_hint_in_an_embed_fits_the_frame_and_closes(touch_page, site, name):
+    """The hint lies over the toolbar and pad, below the grid in a stacked frame or beside it in
+    a wide one (the grid keeps its size); its own buttons work, × closes it, nothing scrolls."""
+    page = touch_page
+    frame, panel = hint_in_frame(page, site, name)
+    assert in_frame(page, name, panel)
+    assert not frame.locator("[data-testid=hint-path]").is_visible()   # no room for lists
     page.locator(f"#{name}").screenshot(path=str(SHOTS / f"embed-{FRAMES[name][0]}x{FRAMES[name][1]}-hint.png"))
     frame.locator("[data-action=hint-more]").tap()   # its own buttons act
     assert panel.get_attribute("data-stage") == "2"
@@ -151,26 +167,10 @@ def test_a_long_step_in_an_embed_scrolls_within_the_hint(touch_page, site, name)
     over the toolbar and pad, and scrolls within itself; the frame does not scroll and the
     hint's own Apply and × stay within reach."""
     page = touch_page
-    page.goto(host_page(site, name, bd=KENKEN_NISHIO))
-    frame = page.frame_locator(f"#{name}")
-    wait_ready(frame)
-    grid = frame.locator("[data-testid=grid]").bounding_box()
-    frame.locator("[data-action=hint]").tap()
-    panel = frame.locator("[data-testid=hint]")
-    panel.wait_for(state="visible")
-    for _ in range(2):
-        frame.locator("[data-action=hint-more]").tap()
-    assert panel.get_attribute("data-stage") == "3"
+    frame, panel = hint_in_frame(page, site, name, bd=KENKEN_NISHIO, stages=3)
     assert frame.locator("[data-testid=hint-chain] li").count() >= 3
-    assert frame.locator("[data-testid=grid]").bounding_box() == grid
-    outer = page.locator(f"#{name}").bounding_box()
-    for part in ("[data-testid=hint]", "[data-action=apply-hint]", "[data-action=hint-close]"):
-        frame.locator(part).scroll_into_view_if_needed()
-        box = frame.locator(part).bounding_box()
-        assert box["y"] >= outer["y"] and box["y"] + box["height"] <= outer["y"] + outer["height"] + 0.5, part
-        assert box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5, part
-    scroll = frame.locator("html").evaluate("h => [h.scrollHeight, innerHeight]")
-    assert scroll[0] <= scroll[1], f"the embed scrolls: {scroll}"
+    for part in (panel, frame.locator("[data-action=apply-hint]"), frame.locator("[data-action=hint-close]")):
+        assert in_frame(page, name, part)
     page.locator(f"#{name}").screenshot(path=str(SHOTS / f"embed-{FRAMES[name][0]}x{FRAMES[name][1]}-long-step.png"))
     frame.locator("[data-action=apply-hint]").tap()
     assert not frame.locator("[data-testid=hint-chain]").is_visible()
