@@ -656,15 +656,16 @@ def describe(net: Network, problem) -> str:
         return f"{cell_name(problem[1], n)} is the only place left for two digits"
     kind, cells, total, op = net.constraints[problem[1]]
     label = net.labels[problem[1]]
+    has = "have" if label.startswith(("the innies", "the outies")) else "has"
     if kind == LINEAR:
         return f"{label} cannot differ by {total}"
     if kind == SAME:
         return f"{label} cannot hold the same digits"
     if kind == EXACT:
-        return f"{label} has no way left to place {len(cells)} different digits totalling {total}"
+        return f"{label} {has} no way left to place {len(cells)} different digits totalling {total}"
     if op == "+":
-        return f"{label} has no combination of {len(cells)} digits totalling {total} left"
-    return f"{label} has no way left to make {total} with {op}"
+        return f"{label} {has} no combination of {len(cells)} digits totalling {total} left"
+    return f"{label} {has} no way left to make {total} with {op}"
 
 
 class Solver:
