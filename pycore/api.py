@@ -317,6 +317,7 @@ def _logic_from(text: str, progress: list[str], solution) -> tuple[dict | None, 
     "invalid" when the position contradicts the solution (the logic must never reason from a
     wrong position: the page passes the solution it has, else a short solve finds it)."""
     from .explain import STRATEGIES, problems_against, start_board
+    from .explain.forcing import solver_contradiction
     from .explain.registry import NEED_UNIQUE
     try:
         puzzle, _ = decode(text)
@@ -340,6 +341,12 @@ def _logic_from(text: str, progress: list[str], solution) -> tuple[dict | None, 
         if problems:
             return {"status": "invalid", "reason": _fix_first(problems), "problems": problems}, None
     contradiction = board.contradiction()
+    if contradiction is None and known is None:
+        # No solution to check against (a puzzle the solver has not settled yet): the solver's
+        # propagation still catches most wrong digits once a few are placed.
+        found = solver_contradiction(board)
+        if found:
+            contradiction = f"from your digits and pencil marks, {found}, so one of them is a mistake"
     if contradiction:
         return {"status": "invalid", "reason": f"Something is wrong: {contradiction}.",
                 "problems": []}, None

@@ -119,6 +119,34 @@ def test_reveal_is_offered_when_the_solver_has_not_finished_within_the_hints_bud
     assert hint["status"] == "stuck" and hint["reveal"] is True
 
 
+def test_without_the_solution_a_wrong_digit_among_right_ones_is_still_caught(monkeypatch):
+    """When the solver has not settled the puzzle (the page stopped waiting for it), the hint
+    cannot check the reader's digits against the solution; the solver's propagation from their
+    grid still finds that a wrong digit among a dozen right ones leaves no solution (where no
+    rule is visibly broken yet), while the right ones alone pass."""
+    import random
+    solution = [int(ch) for ch in TAREK_WITH_SOLUTIONS[0][1]]
+    monkeypatch.setattr(api, "_solutions", {STUCK_KILLER: ("timeout", None)})
+    progress = api.decode_view(STUCK_KILLER)["progress"]
+    rng = random.Random(5)
+    by_propagation = 0
+    for _ in range(12):
+        cells = rng.sample([c for c, p in enumerate(progress) if not p.startswith("g")], 13)
+        right = list(progress)
+        for cell in cells[:12]:
+            right[cell] = f"s{solution[cell]}"
+        assert api.hint_view(STUCK_KILLER, right)["status"] in ("step", "stuck")
+        wrong = list(right)
+        cell = cells[12]
+        wrong[cell] = f"s{rng.choice([d for d in range(1, 10) if d != solution[cell]])}"
+        hint = api.hint_view(STUCK_KILLER, wrong)
+        assert hint["status"] == "invalid", (cell, wrong[cell], hint)
+        if hint["reason"].startswith("Something is wrong: from your digits and pencil marks, "):
+            assert hint["reason"].endswith(", so one of them is a mistake.")
+            by_propagation += 1
+    assert by_propagation >= 6   # the others break a rule in plain sight (a digit twice)
+
+
 def test_a_hint_after_the_pages_own_solve_uses_its_answer_and_never_solves_again(monkeypatch):
     """The page solves in slices (solve_start/solve_step) before a hint when it has no answer, so
     the hint's own solve, which cannot be interrupted, is never needed: every status the page's

@@ -89,11 +89,20 @@ def test_unfinished_paths_are_not_kept_forever():
 
 
 def test_a_wrong_position_the_solver_could_not_check_ends_invalid(monkeypatch):
-    # As when the hint's short solve runs out of time: the logic itself meets the contradiction.
+    # As when the hint's short solve runs out of time. A wrong digit that breaks no rule at once
+    # is caught by the solver's propagation before the path starts; one that it missed too is
+    # met by the logic itself, on the way.
+    import pycore.explain.forcing
     monkeypatch.setattr(api, "_solved", lambda text, puzzle: ("timeout", None))
     opened = api.decode_view(EASY)["progress"]
     solution = api.solve_step(api.solve_start(EASY)["id"], 10_000)["solution"]
     candidates = api.play_view(EASY, opened)["candidates"]
+    answers = [api.path_start(EASY, opened[:cell] + [f"s{d}"] + opened[cell + 1:])
+               for cell, digits in enumerate(candidates) for d in map(int, digits)
+               if d != solution[cell]]
+    assert answers and all(answer.get("status") == "invalid" for answer in answers)
+    assert any(answer["reason"].endswith("so one of them is a mistake.") for answer in answers)
+    monkeypatch.setattr(pycore.explain.forcing, "solver_contradiction", lambda board: None)
     started = {}
     for cell, digits in enumerate(candidates):   # a wrong digit that breaks no rule at once
         for d in (int(d) for d in digits if int(d) != solution[cell]):

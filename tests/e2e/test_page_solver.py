@@ -318,6 +318,54 @@ def test_a_first_hint_on_a_hard_killer_waits_for_the_solver_in_slices_not_frozen
     assert panel.get_attribute("data-stage") == "3"
 
 
+# Wecoc's killer #2 (bench/data/hard_killers.jsonl, from the enjoysudoku forum's "Killing with
+# flowers" thread) and its published solution: 9,000 search nodes, a few seconds for the solver
+# here and several times that in the page, so a first hint stops waiting for it.
+WECOC_2 = (
+    "L9B07wg1udc1ekg0jr40000000000001n9c1ekg00001ekg1ekg00001udc1ekg1ekg0fsw00001ybk0fsw3cw02t4w2t4"
+    "w1ekg4rgg000000001ekg000000002t4w47pc47pc47pc1ybk1ekg1ekg00004rgg2t4w01kw1ybk47pc0fsw1ekg1ekg1"
+    "ekg47pc47pc47pc1ekg000000001ekg0glc000047pc38xs1ekg1ekg1ekg00001ekg000000002t4w2t4w2t4w0jr438x"
+    "s2t4w08ow1mgw1ekg00000000000000002t4w2t4w0000")
+WECOC_2_SOLUTION = "863145792247869315591372486126987543739524168485631279672493851358716924914258637"
+
+
+def wrong_among_right(puzzle, solution, seed):
+    """The puzzle with 12 of its solution's digits placed at random and one wrong digit that
+    breaks no rule in plain sight: the solver's propagation alone shows it leaves no solution."""
+    import random
+    from pycore.explain import start_board
+    from pycore.explain.forcing import solver_contradiction
+    from pycore.model import Position
+    rng = random.Random(seed)
+    while True:
+        cells = rng.sample([c for c in range(81) if not puzzle.givens[c]], 13)
+        solved = [0] * 81
+        for cell in cells[:12]:
+            solved[cell] = solution[cell]
+        solved[cells[12]] = rng.choice([d for d in range(1, 10) if d != solution[cells[12]]])
+        position = Position(tuple(solved), (0,) * 81)
+        board = start_board(puzzle, position)
+        if board.contradiction() is None and solver_contradiction(board):
+            return encode(puzzle, position)
+
+
+def test_a_hint_that_gave_up_waiting_still_finds_a_wrong_digit_among_right_ones(page, site):
+    """Without the solution (the hint stopped waiting for the solver), a wrong digit among a dozen
+    right ones that breaks no rule in plain sight is still reported, not reasoned from."""
+    from pycore.codec import decode
+    string = wrong_among_right(decode(WECOC_2)[0], [int(ch) for ch in WECOC_2_SOLUTION], seed=3)
+    page.goto(f"{site.url}?bd={string}")
+    page.locator(f"{STATUS}[data-state=ready]").wait_for()
+    page.click("[data-action=hint]")
+    page.locator(f"{STATUS}[data-state=solving]").wait_for()
+    panel = page.locator("[data-testid=hint]")
+    panel.wait_for(state="visible", timeout=60_000)
+    assert panel.get_attribute("data-status") == "invalid"
+    said = page.locator("[data-testid=hint-text]").text_content()
+    assert said.startswith("Something is wrong: from your digits and pencil marks, ")
+    assert said.endswith("so one of them is a mistake.")
+
+
 def test_a_hint_gives_up_waiting_for_a_solve_of_a_minute_and_reasons_without_it(page, site):
     """The slowest killers take the solver a minute or more (here one node a slice): after a few
     seconds of slices the hint stops waiting, as its own short solve always did, and reasons
