@@ -315,7 +315,8 @@ def _logic_from(text: str, progress: list[str], solution) -> tuple[dict | None, 
     """What reasoning from the reader's position starts from: (None, (puzzle, position, board,
     strategies, solver status)), or (the answer to give instead, None): an error, "solved", or
     "invalid" when the position contradicts the solution (the logic must never reason from a
-    wrong position: the page passes the solution it has, else a short solve finds it)."""
+    wrong position: the page passes the solution it has, else a short solve finds it; when
+    neither has it, the solver's propagation from the position is the check)."""
     from .explain import STRATEGIES, problems_against, start_board
     from .explain.forcing import solver_contradiction
     from .explain.registry import NEED_UNIQUE
