@@ -34,14 +34,22 @@ function fullPageLink() {
   return link;
 }
 
-/** Heights of everything stacked with the board (toolbar, pad, a visible status…), gaps included. */
-function stackedHeight(main, boardWrap) {
+/** Heights of everything stacked with the board (toolbar, pad, a visible status…), gaps included;
+ *  not `left` (the hint, in a wide frame, measured on its own). */
+function stackedHeight(main, boardWrap, left = null) {
   let total = 0;
   for (const child of main.children) {
-    if (child === boardWrap || child.offsetParent === null) continue;
+    if (child === boardWrap || child === left || child.offsetParent === null) continue;
     total += child.getBoundingClientRect().height + GAP;
   }
   return total;
+}
+
+/** Whether a wide frame's side column holds the hint above the toolbar and pad: its content's
+ *  height (not its box's, which is capped once it lies over them, so this never flip-flops). */
+function hintFits(main, boardWrap, height) {
+  const hint = main.querySelector("[data-testid=hint]");
+  return !hint || hint.hidden || stackedHeight(main, boardWrap, hint) + hint.scrollHeight <= height;
 }
 
 export function setUpEmbed({ boardEl, toolbarEl, padEl }) {
@@ -58,6 +66,7 @@ export function setUpEmbed({ boardEl, toolbarEl, padEl }) {
       const height = window.innerHeight - 2 * EDGE;
       const wide = width - height >= SIDE_MIN * 0.9;
       body.classList.toggle("embed-wide", wide);
+      body.classList.toggle("embed-hint-over", wide && !hintFits(main, boardEl, height));
       let side;
       if (wide) {
         side = Math.min(height, width - SIDE_MIN - GAP);

@@ -136,6 +136,11 @@ def hint_in_frame(page, site, name: str, bd: str | None = None, stages: int = 1)
     return frame, panel
 
 
+def lies_over(frame) -> bool:
+    """Whether a wide frame's hint lies over its toolbar and pad (too long to sit above them)."""
+    return frame.locator("body").evaluate("b => b.classList.contains('embed-hint-over')")
+
+
 def in_frame(page, name: str, part) -> bool:
     """Whether the element `part` lies within the frame `name`, brought into its scroll view."""
     part.scroll_into_view_if_needed()
@@ -152,6 +157,8 @@ def test_a_hint_in_an_embed_fits_the_frame_and_closes(touch_page, site, name):
     frame, panel = hint_in_frame(page, site, name)
     assert in_frame(page, name, panel)
     assert not frame.locator("[data-testid=hint-path]").is_visible()   # no room for lists
+    if name == "wide":   # a short hint sits above the toolbar and pad, which stay in reach
+        assert not lies_over(frame) and in_frame(page, name, frame.locator("[data-testid=pad]"))
     page.locator(f"#{name}").screenshot(path=str(SHOTS / f"embed-{FRAMES[name][0]}x{FRAMES[name][1]}-hint.png"))
     frame.locator("[data-action=hint-more]").tap()   # its own buttons act
     assert panel.get_attribute("data-stage") == "2"
@@ -169,6 +176,7 @@ def test_a_long_step_in_an_embed_scrolls_within_the_hint(touch_page, site, name)
     page = touch_page
     frame, panel = hint_in_frame(page, site, name, bd=KENKEN_NISHIO, stages=3)
     assert frame.locator("[data-testid=hint-chain] li").count() >= 3
+    assert lies_over(frame) == (name == "wide")   # a stacked frame's hint always lies over
     for part in (panel, frame.locator("[data-action=apply-hint]"), frame.locator("[data-action=hint-close]")):
         assert in_frame(page, name, part)
     page.locator(f"#{name}").screenshot(path=str(SHOTS / f"embed-{FRAMES[name][0]}x{FRAMES[name][1]}-long-step.png"))
