@@ -14,6 +14,7 @@ kept). Click to the next animation frame after the answer, timed with performanc
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import statistics
 import sys
@@ -33,6 +34,11 @@ from pycore import api  # noqa: E402
 LABELS = {"sudoku": "solo-3x3du", "killer": "solo-3x3kdu", "kenken": "keen-9dx"}
 PER_LABEL = 2
 EVERY = 12   # steps between two measured positions
+# Tatham's two unreasonable KenKens (bench/data/tatham.jsonl) that need Nishio, the slowest hint:
+# the first NISHIO_EACH positions of each where it is the next step.
+NISHIO = ("bench-9", "bench-22")
+NISHIO_EACH = 3
+TATHAM = ROOT / "bench" / "data" / "tatham.jsonl"
 
 CLICK = """async (action) => {
   const t0 = performance.now();
@@ -56,6 +62,20 @@ def positions(text: str) -> list[list[str]]:
     return found
 
 
+def nishio_positions(text: str) -> list[list[str]]:
+    """The first NISHIO_EACH positions of CPython's hint chain whose next step is Nishio."""
+    progress = api.decode_view(text)["progress"]
+    found = []
+    for _ in range(400):
+        hint = api.hint_view(text, progress)
+        if hint["status"] != "step" or len(found) == NISHIO_EACH:
+            break
+        if hint["step"]["strategy"] == "nishio":
+            found.append(progress)
+        progress = hint["progress"]
+    return found
+
+
 def cpython_ms(text: str, progress: list[str]) -> tuple[float, float]:
     api._solutions.clear()
     t0 = time.perf_counter()
@@ -74,12 +94,18 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
     from pageutil import open_text
 
-    cases = {}   # kind -> [(link text, progress)]
+    cases = {}   # what is measured ("killer 9×9") -> [link texts, each with its position]
     for kind, label in LABELS.items():
         for entry in [e for e in DEV if e["label"] == label][:PER_LABEL]:
             text = entry["strings"]["versioned"]
             for progress in positions(text):
-                cases.setdefault(kind, []).append(api.share(text, progress)["bd"])
+                cases.setdefault(f"{kind} 9×9", []).append(api.share(text, progress)["bd"])
+    for line in TATHAM.read_text().splitlines():
+        record = json.loads(line)
+        if record["label"] == "keen-9du" and record["seed"] in NISHIO:
+            for progress in nishio_positions(record["string"]):
+                cases.setdefault("kenken 9×9, Nishio next", []).append(
+                    api.share(record["string"], progress)["bd"])
     page_first, page_next, host_first, host_next = ({k: [] for k in cases} for _ in range(4))
     with tempfile.TemporaryDirectory() as tmp:
         dist = build.build(dist=Path(tmp) / "dist")
@@ -117,7 +143,7 @@ def main() -> int:
     for kind in cases:
         for name, page_ms, host_ms in (("first Hint (solves once)", page_first[kind], host_first[kind]),
                                        ("next Hint", page_next[kind], host_next[kind][:len(page_next[kind])])):
-            rows.append(f"| {kind} 9×9 | {name} | {len(page_ms)} | {med(page_ms):.0f} | "
+            rows.append(f"| {kind} | {name} | {len(page_ms)} | {med(page_ms):.0f} | "
                         f"{min(page_ms):.0f}–{max(page_ms):.0f} | {med(host_ms):.0f} | "
                         f"{med(page_ms) / max(med(host_ms), 0.01):.1f}× |")
     lines = [
@@ -126,7 +152,9 @@ def main() -> int:
         "Click on Hint to the next animation frame with the answer on screen, in the page (Pyodide in",
         "headless Chromium), against the same `hint_view` call under CPython in the same run. Positions:",
         f"the start and every {EVERY}th logical step of {PER_LABEL} puzzles of the hardest dev-corpus label",
-        f"per kind ({', '.join(f'{k}: {v}' for k, v in LABELS.items())}). The first Hint solves the puzzle",
+        f"per kind ({', '.join(f'{k}: {v}' for k, v in LABELS.items())}); and the first {NISHIO_EACH} positions",
+        "where Nishio is the next step of Tatham's two unreasonable KenKens that need it (seeds",
+        f"{' and '.join(NISHIO)}), the slowest kind of hint. The first Hint solves the puzzle",
         "once, with the page's own solver (in the click when it answers within 50 ms, as on all of these;",
         "else in slices, the page answering meanwhile). Aim: under 300 ms. Command:",
         "",
