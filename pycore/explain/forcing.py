@@ -100,7 +100,7 @@ def nishio(board: Board) -> Step | None:
     """A candidate (in cells of up to MOST_CANDIDATES) whose supposition leads, by easy steps
     alone, to a contradiction: it is eliminated. Of those the budget lets it follow, the one whose
     contradiction rests on the fewest steps: its `chain` spells them out, for a reader to follow
-    with a pencil (on Tatham's two stuck KenKens 3–15 steps, where the first supposition found,
+    with a pencil (on Tatham's two stuck KenKens 3–13 steps, where the first supposition found,
     in cells of fewest candidates first, took 18–34; each hint 0.06–0.07 s against 0.01–0.02,
     and never more than trying every supposition in vain already costs)."""
     easy = easy_strategies()
@@ -110,17 +110,17 @@ def nishio(board: Board) -> Step | None:
                    key=lambda c: (board.candidates[c].bit_count(), c))
     budget = [BUDGET * 81 // g.cell_count]
     refutes = solver_refutes(board)
-    # The suppositions the solver refutes, those it refutes soonest first: the first chains
-    # followed are then short, and every later one is followed only up to the best length so
-    # far (on Tatham's two stuck KenKens 0.5-0.65x the time of following them in cell order).
-    refuted = sorted((reach, order, cell, digit)
-                     for order, (cell, digit) in enumerate(
-                         (cell, digit) for cell in cells for digit in range(1, board.size + 1)
-                         if board.candidates[cell] & (board.candidates[cell] - 1)
-                         and board.candidates[cell] >> (digit - 1) & 1)
-                     if (reach := refutes(cell, digit)))
+    suppositions = [(cell, digit) for cell in cells
+                    if board.candidates[cell] & (board.candidates[cell] - 1)   # else a single
+                    for digit in digits_of(board.candidates[cell])]
+    # Those the solver refutes, the ones it refutes soonest first: the first chains followed are
+    # then short, and every later one is followed only up to the best length so far (on
+    # Tatham's two stuck KenKens 0.5-0.65x the time of following them in cell order).
+    reaches = [refutes(cell, digit) for cell, digit in suppositions]
+    refuted = sorted((reach, order) for order, reach in enumerate(reaches) if reach)
     best = None   # (kept steps, cell, digit, the broken rule): the shortest chain so far
-    for _, _, cell, digit in refuted:
+    for _, order in refuted:
+        cell, digit = suppositions[order]
         supposed = board.apply(Step("nishio", "", placements=((cell, digit),)))
         longest = MAX_STEPS if best is None else len(best[0]) - 1
         chain = chain_to_contradiction(supposed, easy, budget, longest)
@@ -170,7 +170,7 @@ def clause(g, step: Step) -> str:
 
 def chain_to_contradiction(board: Board, easy, budget: list[int], longest: int = MAX_STEPS):
     """(the steps taken, the boards: `board` first, then the board after each step) if
-    following `easy` strategies from `board` breaks a rule within MAX_STEPS steps; None if they
+    following `easy` strategies from `board` breaks a rule within `longest` steps; None if they
     stop first, the board holds or the shared `budget` of steps (decremented here) runs out."""
     from .run import next_step   # run loads the registry, which loads this module
     steps, boards = [], [board]
