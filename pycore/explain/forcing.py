@@ -98,11 +98,14 @@ def easy_strategies() -> list:
 
 def nishio(board: Board) -> Step | None:
     """A candidate (in cells of up to MOST_CANDIDATES) whose supposition leads, by easy steps
-    alone, to a contradiction: it is eliminated. Of those the budget lets it follow, the one whose
+    alone, to a contradiction: it is eliminated. Of those it follows, the one whose
     contradiction rests on the fewest steps: its `chain` spells them out, for a reader to follow
-    with a pencil (on Tatham's two stuck KenKens 3–13 steps, where the first supposition found,
-    in cells of fewest candidates first, took 18–34; each hint 0.06–0.07 s against 0.01–0.02,
-    and never more than trying every supposition in vain already costs)."""
+    with a pencil. Each supposition after the first refuted is followed only as far as the best
+    chain so far is long, so one whose many steps the contradiction rests on few of can be
+    missed (on the tests' KenKen a chain of 3 steps in 17 against the 5 given); still, on
+    Tatham's two stuck KenKens chains of 3–13 steps where the first supposition found, in cells
+    of fewest candidates first, took 18–34. Each hint 0.06–0.07 s against 0.01–0.02, never more
+    than trying every supposition in vain already costs."""
     easy = easy_strategies()
     g = board.geometry
     cells = sorted((c for c in board.open_cells()

@@ -14,8 +14,8 @@ from test_solve_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, short_kill
 from pycore.codec import decode  # noqa: E402
 from pycore.explain import explain, next_step, start_board  # noqa: E402
 from pycore.explain.board import Board, Step  # noqa: E402
-from pycore.explain.forcing import (chain_to_contradiction, easy_strategies,  # noqa: E402
-                                    needed_steps, nishio, solver_refutes)
+from pycore.explain.forcing import (MOST_CANDIDATES, chain_to_contradiction,  # noqa: E402
+                                    easy_strategies, needed_steps, nishio, solver_refutes)
 from pycore.explain.registry import BY_SLUG  # noqa: E402
 from pycore.model import Cage, Position, Puzzle  # noqa: E402
 
@@ -96,6 +96,22 @@ def chains_on(board):
                 chain = chain_to_contradiction(supposed, easy, [10 ** 6])
                 if chain:
                     yield (cell, digit), *chain
+
+
+def test_nishio_gives_a_short_chain():
+    """Nishio follows each supposition only as far as the best chain so far is long, so no
+    supposition whose easy steps reach the contradiction within that many steps keeps fewer
+    steps than the one it gives; and that one keeps far fewer than the first refuted in cell
+    order (cells of up to MOST_CANDIDATES candidates, as it tries them)."""
+    board, step = board_before_nishio(decode(KENKEN)[0])
+    kept = len(step.chain) - 2
+    chains = [(supposition, len(steps), len(needed_steps(steps, boards)))
+              for supposition, steps, boards in chains_on(board)
+              if board.candidates[supposition[0]].bit_count() <= MOST_CANDIDATES]
+    assert step.eliminations[0] in [supposition for supposition, _, _ in chains]
+    assert all(length >= kept for _, taken, length in chains if taken < kept)
+    first = min(chains, key=lambda chain: (board.candidates[chain[0][0]].bit_count(), chain[0]))
+    assert kept * 3 < first[2]
 
 
 def test_the_steps_a_nishio_text_keeps_still_lead_to_the_contradiction_on_their_own():
