@@ -476,9 +476,21 @@ class WebKitEngine(Engine):
     def _window(self, width, height) -> int:
         """Sizes the window so that the page's viewport is width x height; returns the width got."""
         self.driver.set_window_size(width, height)
-        inner = self.js("[innerWidth, innerHeight]")
-        self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        inner = self._resized_viewport(width, height)
+        self.driver.set_window_size(max(width, 2 * width - inner[0]), max(height, 2 * height - inner[1]))
         return self.js("innerWidth")
+
+    def _resized_viewport(self, width, height):
+        """The viewport's size once a window resize to width x height has taken: WebKitGTK can
+        report the old, larger viewport for a moment (once, 2 x 390 less that gave a negative
+        height). A viewport fits in its window, bar MiniBrowser's least width, so the resize has
+        taken once either side fits."""
+        deadline = time.monotonic() + 3
+        while True:
+            inner = self.js("[innerWidth, innerHeight]")
+            if inner[0] <= width or inner[1] <= height or time.monotonic() > deadline:
+                return inner
+            time.sleep(0.05)
 
     def _load_in_frame(self, url):
         self.driver.switch_to.default_content()
