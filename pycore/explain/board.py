@@ -230,27 +230,41 @@ class Board:
             cand[cell] &= ~(1 << (digit - 1))
         return Board(self.puzzle, tuple(values), tuple(cand))
 
-    def contradiction(self) -> str | None:
-        """Why this board cannot lead to a solution by any means, or None: an open cell with no
-        candidate, a digit with no place in a house, or a digit twice in a house."""
+    def broken_rule(self) -> tuple | None:
+        """The first rule this board breaks, as data, or None: ("empty", cell) for an open cell
+        with no candidate, ("twice", house, digit, (cell, cell)) for a digit placed twice in a
+        house, ("missing", house, mask) for digits with no place in a house."""
         g = self.geometry
         for cell in self.open_cells():
             if not self.candidates[cell]:
-                return f"{g.name(cell)} has no candidate left"
+                return ("empty", cell)
         for house in g.houses:
-            seen = 0
+            placed: dict[int, int] = {}
             for cell in house.cells:
                 v = self.values[cell]
                 if v:
-                    if seen >> (v - 1) & 1:
-                        return f"{digit_name(v)} appears twice in {house.name}"
-                    seen |= 1 << (v - 1)
+                    if v in placed:
+                        return ("twice", house, v, (placed[v], cell))
+                    placed[v] = cell
+            held = 0
             for cell in house.cells:
-                seen |= self.candidates[cell]
-            if seen != g.all_digits:
-                missing = digits_text(g.all_digits & ~seen)
-                return f"{house.name} has no place for {missing}"
+                v = self.values[cell]
+                held |= 1 << (v - 1) if v else self.candidates[cell]
+            if held != g.all_digits:
+                return ("missing", house, g.all_digits & ~held)
         return None
+
+    def contradiction(self) -> str | None:
+        """Why this board cannot lead to a solution by any means (`broken_rule` in words), or
+        None."""
+        broken = self.broken_rule()
+        if broken is None:
+            return None
+        if broken[0] == "empty":
+            return f"{self.geometry.name(broken[1])} has no candidate left"
+        if broken[0] == "twice":
+            return f"{digit_name(broken[2])} appears twice in {broken[1].name}"
+        return f"{broken[1].name} has no place for {digits_text(broken[2])}"
 
 
 def start_board(puzzle: Puzzle, position: Position) -> Board:

@@ -178,7 +178,7 @@ def chain_to_contradiction(board: Board, easy, budget: list[int], longest: int =
     from .run import next_step   # run loads the registry, which loads this module
     steps, boards = [], [board]
     for taken in range(longest + 1):
-        if board.contradiction():
+        if board.broken_rule():
             return steps, boards
         if taken == longest or budget[0] <= 0:
             return None
@@ -246,28 +246,16 @@ def facts_read(step: Step, start: Board) -> list[tuple]:
 
 
 def contradiction_facts(board: Board, start: Board) -> list[tuple]:
-    """What the rule `board.contradiction()` reports broken rests on (the same checks, in the
-    same order)."""
-    g = board.geometry
-    for cell in board.open_cells():
-        if not board.candidates[cell]:
-            return cell_facts(start, cell)
-    for house in g.houses:
-        placed: dict[int, int] = {}
-        for cell in house.cells:
-            value = board.values[cell]
-            if value:
-                if value in placed:
-                    return [("placed", placed[value]), ("placed", cell)]
-                placed[value] = cell
-        held = 0
-        for cell in house.cells:
-            value = board.values[cell]
-            held |= 1 << (value - 1) if value else board.candidates[cell]
-        if held != g.all_digits:
-            missing = digits_of(g.all_digits & ~held)
-            return [f for cell in house.cells for f in cell_facts(start, cell, missing)]
-    return []
+    """What the rule `board.broken_rule()` reports broken rests on."""
+    broken = board.broken_rule()
+    if broken is None:
+        return []
+    if broken[0] == "empty":
+        return cell_facts(start, broken[1])
+    if broken[0] == "twice":
+        return [("placed", cell) for cell in broken[3]]
+    missing = digits_of(broken[2])
+    return [f for cell in broken[1].cells for f in cell_facts(start, cell, missing)]
 
 
 STRATEGIES = {"nishio": nishio}
