@@ -271,7 +271,8 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     """The next logical step from the reader's position, in the stages a hint reveals.
 
     {"status": "step", "levels": [where to look, the strategy's name, the whole step],
-     "step": {strategy, name, placements, eliminations, cells, units, cages, text},
+     "step": {strategy, name, placements, eliminations, cells, units, cages, text, chain,
+     pattern, links} (Step.to_json: the pattern's candidates in two colours, a chain's links),
      "progress": the position after the step, "marks": {cell: candidates before the step} for
      the cells the step names, so the page can show what is eliminated where the reader has no
      pencil marks} — or status "solved", "stuck" (no strategy applies; "reveal": true unless
@@ -299,7 +300,8 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     g = board.geometry
     after = position_after(board.apply(step), position, step)
     look = look_here(step, g, puzzle.kind)
-    named = set(step.cells) | {c for c, _ in step.placements + step.eliminations}
+    named = set(step.cells) | {c for c, _ in step.placements + step.eliminations} | {
+        c for c, _, _ in step.pattern}
     marks = {str(c): "".join(digit_char(d) for d in digits_of(board.candidates[c]))
              for c in sorted(named) if board.candidates[c]}
     return {

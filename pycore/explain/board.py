@@ -151,7 +151,14 @@ class Step:
     """One deduction, as data. `units` are indices into `Geometry.houses`, `cages` into
     `puzzle.cages`; `cells` are the cells the reasoning rests on (shown as its focus); `chain`,
     for a supposition followed to a contradiction (Nishio), each link of it in words, from the
-    supposition to the broken rule."""
+    supposition to the broken rule.
+
+    `pattern` and `links` are what SudokuWiki draws over the grid. `pattern` holds the candidates
+    the pattern is made of, as (cell, digit, colour) with colour 0 or 1: along a chain the
+    colours alternate (one of two nodes a strong link joins is true, so the two colours are the
+    two cases), and a fish's fins, a wing's digit to eliminate or a rectangle's extra digit take
+    the second colour. `links` are a chain's links in order, (cells, digit, cells, digit,
+    strong), the cells a tuple (several for a group: the digit is in one of them)."""
     strategy: str
     text: str
     placements: tuple[tuple[int, int], ...] = ()
@@ -160,6 +167,8 @@ class Step:
     units: tuple[int, ...] = ()
     cages: tuple[int, ...] = ()
     chain: tuple[str, ...] = ()
+    pattern: tuple[tuple[int, int, int], ...] = ()
+    links: tuple[tuple[tuple[int, ...], int, tuple[int, ...], int, bool], ...] = ()
 
     def is_progress(self) -> bool:
         return bool(self.placements or self.eliminations)
@@ -175,6 +184,9 @@ class Step:
                       for u in self.units],
             "cages": list(self.cages),
             "chain": list(self.chain),
+            "pattern": [list(p) for p in self.pattern],
+            "links": [{"from": list(a), "fromDigit": x, "to": list(b), "toDigit": y, "strong": strong}
+                      for a, x, b, y, strong in self.links],
         }
 
 
@@ -212,6 +224,11 @@ class Board:
     def eliminations_of(self, digit: int, cells) -> tuple[tuple[int, int], ...]:
         """The (cell, digit) pairs of `cells` that still hold `digit`: what removing it takes."""
         return tuple((c, digit) for c in sorted(set(cells)) if self.has(c, digit))
+
+    def pattern_of(self, digits: int, cells, colour: int = 0) -> tuple[tuple[int, int, int], ...]:
+        """(cell, digit, colour) for each candidate of the mask `digits` still in `cells`."""
+        return tuple((c, d, colour) for c in sorted(set(cells))
+                     for d in digits_of(self.candidates[c] & digits))
 
     def apply(self, step: Step) -> "Board":
         """The board after the step: placed digits leave their peers' candidates, eliminated

@@ -65,6 +65,10 @@ def simple_colouring(board: Board) -> Step | None:
                 continue   # one pair: a box/line interaction, not a chain
             units = tuple(sorted({pairs[a][b] for a in cluster for b in pairs[a]}))
             masks = [sum(1 << c for c in colour) for colour in colours]
+            drawn = {"pattern": tuple(sorted((c, digit, i) for i, colour in enumerate(colours)
+                                             for c in colour)),
+                     "links": tuple(((a,), digit, (b,), digit, True)
+                                    for a in cluster for b in sorted(pairs[a]) if a < b)}
             for colour, mask in zip(colours, masks):
                 clash = next(((a, b) for a in colour for b in bits(shape.peer_mask[a] & mask)),
                              None)
@@ -79,7 +83,7 @@ def simple_colouring(board: Board) -> Step | None:
                                 f"{digit_name(digit)} "
                                 f"leaves {g.names(colour)}",
                                 eliminations=board.eliminations_of(digit, colour),
-                                cells=tuple(cluster), units=units)
+                                cells=tuple(cluster), units=units, **drawn)
             seen = [0, 0]
             for i, colour in enumerate(colours):
                 for cell in colour:
@@ -93,15 +97,17 @@ def simple_colouring(board: Board) -> Step | None:
                             f"{g.names(trapped)}, seeing both colours, "
                             f"{'loses' if len(trapped) == 1 else 'lose'} {digit_name(digit)}",
                             eliminations=board.eliminations_of(digit, trapped),
-                            cells=tuple(cluster), units=units)
+                            cells=tuple(cluster), units=units, **drawn)
     return None
 
 
 # --- X-Chain, XY-Chain, AIC --------------------------------------------------------------------
 
-def chain_step(slug: str, graph: LinkGraph, chain, kill: int, text: str) -> Step:
+def chain_step(slug: str, graph: LinkGraph, chain, kill: int, text: str,
+               loop: bool = False) -> Step:
     return Step(slug, text, eliminations=graph.eliminations(kill), cells=graph.cells_of(chain),
-                units=graph.units_of(chain))
+                units=graph.units_of(chain), pattern=graph.pattern(chain),
+                links=graph.drawn_links(chain, loop))
 
 
 def x_chain(board: Board) -> Step | None:
@@ -173,7 +179,7 @@ def aic(board: Board) -> Step | None:
                               f"AIC, continuous loop {graph.notation(chain + [start])}"
                               f"{graph.als_note(chain)}: every "
                               f"weak link in it has a true end, so "
-                              f"{leaves_text(g, graph.eliminations(kill))}")
+                              f"{leaves_text(g, graph.eliminations(kill))}", loop=True)
         return chain_step("aic", graph, chain, kill,
                           f"AIC {graph.notation(chain)}{graph.als_note(chain)}: "
                           f"{graph.claim(start)} or {graph.claim(end)}, so "

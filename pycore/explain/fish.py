@@ -119,7 +119,8 @@ def fish_step(board: Board, slug: str, title: str, digit: int, rows: bool, base,
         n + c if rows else c for c in bits(cover))
     return Step(slug, f"{title} on {digit_name(digit)} in {lines_text(base, rows, n)} ({covered}): "
                 f"{leaves_text(g, eliminations)}",
-                eliminations=eliminations, cells=tuple(cells), units=units)
+                eliminations=eliminations, cells=tuple(cells), units=units,
+                pattern=tuple((c, digit, int(c in fins)) for c in cells))
 
 
 def basic_fish(board: Board, k: int) -> Step | None:

@@ -37,7 +37,8 @@ def confinement(board: Board, lines: bool, slug: str) -> Step | None:
                 return Step(slug, f"{lead}: in {house.name}, {digit_name(digit)} can only be in "
                             f"{g.names(places)}, all in {g.houses[b].name}, so "
                             f"{leaves_text(g, eliminations)}",
-                            eliminations=eliminations, cells=tuple(places), units=(a, b))
+                            eliminations=eliminations, cells=tuple(places), units=(a, b),
+                            pattern=board.pattern_of(bit, places))
     return None
 
 

@@ -264,6 +264,21 @@ class LinkGraph:
         n = self.n
         return tuple(sorted((b % n, b // n + 1) for b in bits(kill)))
 
+    # --- what the page draws ---------------------------------------------------------------------
+
+    def pattern(self, chain) -> tuple[tuple[int, int, int], ...]:
+        """The chain's candidates, coloured alternately along it (Step.pattern)."""
+        return tuple((cell, self.nodes[i].digit, position % 2)
+                     for position, i in enumerate(chain) for cell in bits(self.nodes[i].cells))
+
+    def drawn_links(self, chain, loop: bool = False):
+        """The chain's links in order, strong and weak alternating from a strong one (Step.links);
+        a loop's closing weak link last."""
+        ends = list(zip(chain, chain[1:])) + ([(chain[-1], chain[0])] if loop else [])
+        return tuple((tuple(bits(self.nodes[a].cells)), self.nodes[a].digit,
+                      tuple(bits(self.nodes[b].cells)), self.nodes[b].digit, k % 2 == 0)
+                     for k, (a, b) in enumerate(ends))
+
     # --- words ----------------------------------------------------------------------------------
 
     def cells_of(self, chain) -> tuple[int, ...]:

@@ -55,12 +55,17 @@ def chain_step(board: Board, slug: str, title: str, digit: int, first, second, b
     if not eliminations:
         return None
     houses = g.houses
+    (base1, base2), (end1, end2) = bases, ends
+    nodes = (end1, base1, base2, end2)   # end1 = base1 - base2 = end2
     return Step(slug, f"{title} on {digit_name(digit)} in {houses[first].name} and "
                       f"{houses[second].name} "
                 f"(bases {g.names(bases)} in {houses[joint].name}): one of {g.names(ends)} holds a "
                 f"{digit_name(digit)}, so {leaves_text(g, eliminations)}",
                 eliminations=eliminations, cells=tuple(sorted(pattern)),
-                units=(first, second, joint))
+                units=(first, second, joint),
+                pattern=tuple((cell, digit, i % 2) for i, cell in enumerate(nodes)),
+                links=tuple(((a,), digit, (b,), digit, i != 1)
+                            for i, (a, b) in enumerate(zip(nodes, nodes[1:]))))
 
 
 def skyscraper(board: Board) -> Step | None:
@@ -139,14 +144,19 @@ def hinge_step(board: Board, digit: int, box_index: int, places, r: int, c: int,
     g = board.geometry
     box = g.houses[box_index]
     inside = set(box.cells)
+    in_row = [x for x in places if g.row(x) == r]
+    in_column = [x for x in places if g.column(x) == c]
     for link in links:
         for p, q in both_ways(link):
             if p in inside:
                 continue
             if g.row(p) == r and g.column(p) != c and g.row(q) != r:
                 line = g.columns[c]
+                # the house's d is in column c, or else in row r: (d)column = (d)row - p = q
+                far, near = in_column, [x for x in in_row if g.column(x) != c]
             elif g.column(p) == c and g.row(p) != r and g.column(q) != c:
                 line = g.rows[r]
+                far, near = in_row, [x for x in in_column if g.row(x) != r]
             else:
                 continue
             targets = [t for t in line.cells if t not in inside and t != q and g.sees(t, q)]
@@ -159,7 +169,14 @@ def hinge_step(board: Board, digit: int, box_index: int, places, r: int, c: int,
                             f"{g.names((p, q))} in {g.houses[link[0]].name}: "
                             f"{leaves_text(g, eliminations)}",
                             eliminations=eliminations, cells=tuple(sorted(set(places) | {p, q})),
-                            units=(box_index, r, g.size + c, link[0]))
+                            units=(box_index, r, g.size + c, link[0]),
+                            pattern=tuple(sorted((x, digit, i % 2) for i, group in
+                                                 enumerate((far, near, (p,), (q,)))
+                                                 for x in group)),
+                            links=(
+                                (tuple(far), digit, tuple(near), digit, True),
+                                (tuple(near), digit, (p,), digit, False),
+                                ((p,), digit, (q,), digit, True)))
     return None
 
 

@@ -60,7 +60,7 @@ def naked_subset(board: Board, k: int) -> Step | None:
                         f"Naked {WORDS[k]} {digits_text(digits)} in {g.names(combo)} ({where}): "
                         f"{leaves_text(g, eliminations)}",
                         eliminations=eliminations, cells=tuple(sorted(combo)),
-                        units=tuple(shared))
+                        units=tuple(shared), pattern=board.pattern_of(digits, combo))
     return None
 
 
@@ -93,7 +93,8 @@ def hidden_subset(board: Board, k: int) -> Step | None:
             return Step(f"hidden-{WORDS[k]}",
                         f"Hidden {WORDS[k]} {digits_text(kept)} in {house.name}: only "
                         f"{g.names(cells)} can hold them, so {loses_text(g, eliminations)}",
-                        eliminations=eliminations, cells=tuple(sorted(cells)), units=(index,))
+                        eliminations=eliminations, cells=tuple(sorted(cells)), units=(index,),
+                        pattern=board.pattern_of(kept, cells))
     return None
 
 

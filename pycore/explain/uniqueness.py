@@ -85,7 +85,9 @@ def rectangle_step(board: Board, kind: int, corners, pair: int, reason: str, eli
     g = board.geometry
     return Step("unique-rectangle", f"Unique rectangle type {kind} in {g.names(corners)} on "
                 f"{digits_text(pair)}: {reason}", eliminations=tuple(sorted(eliminations)),
-                cells=tuple(sorted(set(corners) | set(cells))), units=tuple(units))
+                cells=tuple(sorted(set(corners) | set(cells))), units=tuple(units),
+                pattern=tuple(sorted(board.pattern_of(pair, corners)
+                                     + board.pattern_of(~pair, corners, 1))))
 
 
 def type_1(board: Board, corners, pair: int, roof) -> Step | None:

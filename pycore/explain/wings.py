@@ -44,8 +44,14 @@ def xy_wing(board: Board) -> Step | None:
                                 f"({digits_text(cand[a])}) and {g.name(b)} "
                                 f"({digits_text(cand[b])}): one pincer is {digit_name(digit)}, so "
                                 f"{leaves_text(g, eliminations)}",
-                                eliminations=eliminations, cells=tuple(sorted((pivot, a, b))))
+                                eliminations=eliminations, cells=tuple(sorted((pivot, a, b))),
+                                pattern=wing_pattern(board, (pivot, a, b), z))
     return None
+
+
+def wing_pattern(board: Board, cells, z: int):
+    """The wing's digits, the one it eliminates (`z`, a mask) in the second colour."""
+    return tuple(sorted(board.pattern_of(~z, cells) + board.pattern_of(z, cells, 1)))
 
 
 def xyz_wing(board: Board) -> Step | None:
@@ -68,7 +74,8 @@ def xyz_wing(board: Board) -> Step | None:
                                 f"({digits_text(cand[b])}): one of the three is "
                                 f"{digit_name(digit)}, so "
                                 f"{leaves_text(g, eliminations)}",
-                                eliminations=eliminations, cells=tuple(sorted((pivot, a, b))))
+                                eliminations=eliminations, cells=tuple(sorted((pivot, a, b))),
+                                pattern=wing_pattern(board, (pivot, a, b), z))
     return None
 
 
@@ -88,7 +95,9 @@ def w_wing(board: Board) -> Step | None:
                 for house, c1, c2 in links[x]:
                     if {c1, c2} & {a, b}:
                         continue
-                    if not (g.sees(c1, a) and g.sees(c2, b) or g.sees(c2, a) and g.sees(c1, b)):
+                    if not g.sees(c1, a) or not g.sees(c2, b):
+                        c1, c2 = c2, c1   # c1 is then the end that sees a
+                    if not (g.sees(c1, a) and g.sees(c2, b)):
                         continue
                     eliminations = board.eliminations_of(y, g.common_peers((a, b)))
                     if eliminations:
@@ -98,8 +107,17 @@ def w_wing(board: Board) -> Step | None:
                                     f"each, so one of them is {digit_name(y)}: "
                                     f"{leaves_text(g, eliminations)}",
                                     eliminations=eliminations,
-                                    cells=tuple(sorted((a, b, c1, c2))), units=(house,))
+                                    cells=tuple(sorted((a, b, c1, c2))), units=(house,),
+                                    **w_chain(a, b, c1, c2, x, y))
     return None
+
+
+def w_chain(a: int, b: int, c1: int, c2: int, x: int, y: int) -> dict:
+    """A W-Wing drawn as the chain it is: (y=x)a - (x)c1 = (x)c2 - (x=y)b."""
+    nodes = ((a, y), (a, x), (c1, x), (c2, x), (b, x), (b, y))
+    return {"pattern": tuple(sorted((cell, digit, i % 2) for i, (cell, digit) in enumerate(nodes))),
+            "links": tuple(((p,), d, (q,), e, i % 2 == 0)
+                           for i, ((p, d), (q, e)) in enumerate(zip(nodes, nodes[1:])))}
 
 
 STRATEGIES = {

@@ -72,3 +72,21 @@ def find(slug: str, board: Board):
 def names(pairs, size: int = 9) -> set[tuple[str, int]]:
     """{(cell name, digit)} of placements or eliminations, for readable assertions."""
     return {(f"{ROW_LETTERS[c // size]}{c % size + 1}", d) for c, d in pairs}
+
+
+def coloured(step, size: int = 9) -> dict[str, int]:
+    """{"7B2": colour} of a step's pattern (digit, then cell), for readable assertions."""
+    return {f"{d}{ROW_LETTERS[c // size]}{c % size + 1}": colour for c, d, colour in step.pattern}
+
+
+def drawn(step, size: int = 9) -> str:
+    """A step's links, one after another, as "(4)A2=(4)A6-(4)D6…" (= strong, - weak; a group's
+    cells joined by |); links that do not follow on from the one before start after a space."""
+    def node(cells, digit):
+        return f"({digit})" + "|".join(f"{ROW_LETTERS[c // size]}{c % size + 1}" for c in cells)
+    out, last = "", None
+    for a, x, b, y, strong in step.links:
+        start = node(a, x)
+        out += ("" if start == last else (" " if out else "") + start) + "=-"[not strong] + node(b, y)
+        last = node(b, y)
+    return out

@@ -5,7 +5,7 @@ and confine a digit to two places in a few houses, or pencil a few bivalue cells
 are the ones drawn, so the expected step is worked out by hand from them (the reasoning is in
 each test's comment).
 """
-from positions import find, make_board, names, with_marks, without
+from positions import coloured, drawn, find, make_board, names, with_marks, without
 
 JIGSAW = """
 111112222 133312224 133315224
@@ -37,6 +37,9 @@ def test_simple_colouring_wrap_two_cells_of_one_colour_in_a_box():
     assert step.text.startswith("Simple colouring on 5 (colour wrap): A1 and B3")
     assert "box 1" in step.text
     assert set(step.cells) == {0, 4, 40, 38, 11}
+    # SudokuWiki's two colours, the conjugate pairs between them
+    assert coloured(step) == {"5A1": 0, "5E5": 0, "5B3": 0, "5A5": 1, "5E3": 1}
+    assert drawn(step) == "(5)A1=(5)A5=(5)E5 (5)B3=(5)E3=(5)E5"
 
 
 def test_simple_colouring_trap_cells_seeing_both_colours():
@@ -104,6 +107,9 @@ def test_x_chain_of_three_strong_links():
     assert names(step.eliminations) == {("B3", 4), ("C3", 4), ("G2", 4), ("I2", 4)}
     assert step.text == ("X-Chain on 4: A2=A6-D6=D9-H9=H3 puts 4 in A2 or H3, so 4 leaves B3, "
                          "C3, G2 and I2")
+    # drawn as written, the colours alternating along it
+    assert drawn(step) == "(4)A2=(4)A6-(4)D6=(4)D9-(4)H9=(4)H3"
+    assert coloured(step) == {"4A2": 0, "4A6": 1, "4D6": 0, "4D9": 1, "4H9": 0, "4H3": 1}
     assert len(step.cells) == 6
 
 
@@ -206,6 +212,7 @@ def test_aic_type_1_mixing_houses_and_cells():
     step = find("aic", aic_board())
     assert names(step.eliminations) == {("E1", 1)}
     assert step.text == ("AIC (1)A1=(1-2)A5=(2)E5-(2=1)E8: A1 is 1 or E8 is 1, so 1 leaves E1")
+    assert drawn(step) == "(1)A1=(1)A5-(2)A5=(2)E5-(2)E8=(1)E8"
 
 
 def test_aic_finds_nothing_when_no_candidate_sees_both_ends():
@@ -239,6 +246,8 @@ def test_aic_with_a_grouped_node():
     assert names(step.eliminations) == {("G1", 3)}
     assert "(3)A7|A8" in step.text
     assert find("x-chain", board) is None
+    assert drawn(step) == "(3)A1=(3)A7|A8-(3)C9=(3)G9"   # the group's link from both its cells
+    assert coloured(step) == {"3A1": 0, "3A7": 1, "3A8": 1, "3C9": 0, "3G9": 1}
 
 
 def test_aic_continuous_loop_turns_every_weak_link_strong():

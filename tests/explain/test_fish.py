@@ -7,7 +7,7 @@ base lines, so expected eliminations are the cover lines' other cells, counted b
 import sys
 from pathlib import Path
 
-from positions import find, make_board, names, without
+from positions import coloured, find, make_board, names, without
 
 from pycore.explain import STRATEGIES, next_step, start_board
 from pycore.explain.registry import TABLE
@@ -69,6 +69,8 @@ def test_x_wing_in_rows_clears_its_columns():
     assert step.strategy == "x-wing"
     assert names(step.eliminations) == with_digit(7, outside("BF", "28"))
     assert step.text.startswith("X-Wing on 7 in rows B and F (columns 2 and 8): 7 leaves A2, A8")
+    assert coloured(step) == {"7B2": 0, "7B8": 0, "7F2": 0, "7F8": 0}   # drawn in one colour
+    assert not step.links
 
 
 def test_x_wing_in_columns_clears_its_rows():
@@ -120,6 +122,7 @@ def test_finned_x_wing_clears_the_cover_cells_in_the_fins_box():
     assert names(step.eliminations) == with_digit(7, "D8 E8")
     assert step.text == ("Finned X-Wing on 7 in rows B and F (columns 2 and 8, fin F9): "
                          "7 leaves D8 and E8")
+    assert coloured(step) == {"7B2": 0, "7B8": 0, "7F2": 0, "7F8": 0, "7F9": 1}   # the fin apart
 
 
 def test_sashimi_x_wing_counts_as_finned():

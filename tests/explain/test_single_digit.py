@@ -4,7 +4,7 @@ Hand-made positions keep one digit's places as drawn (every other cell and digit
 the only strong links are the ones a test sets up; the expected eliminations are worked out by
 hand in the comments. The first skyscraper is HoDoKu's published example (sk01).
 """
-from positions import cell, find, make_board, names
+from positions import cell, coloured, drawn, find, make_board, names
 from pycore.explain import Board
 
 # A jigsaw whose regions 1 and 2 are boxes 1 and 2 with A4 and C3 traded: region 1 holds
@@ -102,6 +102,8 @@ def test_skyscraper_in_rows():
     step = find("skyscraper", board)
     assert names(step.eliminations) == {("A6", 3), ("C6", 3), ("G5", 3), ("I5", 3)}
     assert set(step.cells) == set(cells("B1 B5 H1 H6"))
+    assert drawn(step) == "(3)B5=(3)B1-(3)H1=(3)H6"
+    assert coloured(step) == {"3B5": 0, "3B1": 1, "3H1": 0, "3H6": 1}
 
 
 def test_skyscraper_leaves_an_x_wing_to_the_fish():
@@ -188,6 +190,8 @@ def test_empty_rectangle():
     step = find("empty-rectangle", board)
     assert names(step.eliminations) == {("B5", 5)}
     assert step.text.startswith("Empty rectangle on 5 in box 5")
+    # box 5's 5 is in column 5 (D5) or else in row E (E4, E6), which rules out E2, so B2
+    assert drawn(step) == "(5)D5=(5)E4|E6-(5)E2=(5)B2"
 
 
 def test_empty_rectangle_needs_a_row_and_a_column():

@@ -13,6 +13,8 @@ from corpus import DEV, REAL  # noqa: E402
 from test_solve import digits, puzzle_from_record, record_id  # noqa: E402
 from test_solve_hard_killers import TAREK_WITH_SOLUTIONS, short_killer  # noqa: E402
 
+from drawing import check_drawing  # noqa: E402
+
 from pycore.explain import next_step, start_board  # noqa: E402
 from pycore.model import Position  # noqa: E402
 
@@ -36,6 +38,7 @@ def walk(puzzle, solution, max_steps=2000):
             assert board.has(cell, digit), (step.strategy, step.text, "eliminates a non-candidate")
             assert solution[cell] != digit, (step.strategy, step.text)
         assert step.text and "\n" not in step.text
+        check_drawing(board, step)
         board = board.apply(step)
     return board
 

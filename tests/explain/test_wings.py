@@ -3,7 +3,7 @@
 The published examples are HoDoKu's (xy01, xy02, w02). Hand-made positions are empty grids with a
 few cells pencilled; every other cell holds every digit, so a cell seeing both pincers loses z.
 """
-from positions import find, make_board, names, with_marks
+from positions import coloured, drawn, find, make_board, names, with_marks
 from test_single_digit import JIGSAW, candidate_board, cells, places_only
 
 
@@ -59,6 +59,8 @@ def test_xy_wing_published_example_1():
     step = find("xy-wing", candidate_board(XY01))
     assert names(step.eliminations) == {("B6", 2)}
     assert set(step.cells) == set(cells("A3 A6 B1"))
+    # the pincers' 2, which one of them holds, in the second colour
+    assert coloured(step) == {"5A3": 0, "7A3": 0, "5A6": 0, "2A6": 1, "7B1": 0, "2B1": 1}
 
 
 def test_xy_wing_published_example_2():
@@ -133,6 +135,7 @@ def test_w_wing_published_example():
     step = find("w-wing", candidate_board(W02))
     assert names(step.eliminations) == elims(4, "A7 B7 C7 H9 I9")
     assert "column 3" in step.text
+    assert drawn(step) == "(4)A9=(1)A9-(1)A3=(1)H3-(1)H7=(4)H7"
 
 
 def test_w_wing_finds_nothing_when_the_pair_cells_see_each_other():
