@@ -1,5 +1,14 @@
-// The page's two DOM helpers, shared by its modules. Values go in as attributes or text, never as
+// The page's DOM helpers, shared by its modules. Values go in as attributes or text, never as
 // markup.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** An SVG element with attributes. */
+export function svgEl(tag, attrs = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  return node;
+}
 
 /** An element with attributes (true: present and empty; false or null: left out) and children. */
 export function el(tag, attrs = {}, ...children) {

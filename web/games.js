@@ -1,18 +1,10 @@
 // The start page's list of the games saved on this device (saved.js), newest first: a small
 // picture of each position, so that two sudokus tell apart at a glance, a link to it and Forget.
 // A game whose link is lost (the tab closed, the e-mail deleted) is not lost with it.
-import { button, el } from "./dom.js";
+import { button, el, svgEl } from "./dom.js";
 import { clockText } from "./clock.js";
 import { saveGame, savedGames } from "./saved.js";
 import { wedges } from "./colours.js";
-
-const SVG = "http://www.w3.org/2000/svg";
-
-const svgEl = (tag, attrs = {}) => {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  return node;
-};
 
 /** The region (box or jigsaw piece) of every cell, or null for grids without (KenKen). */
 function regionsOf(view) {

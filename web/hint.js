@@ -15,7 +15,7 @@
 // once when it has, or within a few ms; else after a solve in slices, not if it is cancelled),
 // selected() the selected cell (-1 for none), afterStuck() runs Solve.
 
-import { button, el } from "./dom.js";
+import { button, el, svgEl } from "./dom.js";
 
 const STAGES = 3;
 
@@ -25,6 +25,11 @@ export function createHints(glue) {
   // A supposition followed to a contradiction (Nishio), one link a line, to follow with a pencil.
   const chain = el("ol", { class: "hint-chain", "data-testid": "hint-chain" });
   chain.hidden = true;
+  // What the lines drawn over the grid mean, under a step that draws a chain.
+  const legend = el("p", { class: "hint-legend", "data-testid": "hint-legend" },
+    "Solid lines are strong links (at least one end is true), dashed lines weak links (not both " +
+    "ends); along the chain the two colours alternate.");
+  legend.hidden = true;
   const actions = el("div", { class: "hint-actions" });
   const steps = el("ol", { class: "hint-steps", "data-testid": "hint-steps" });
   const stepsBox = el("details", { class: "hint-log" }, el("summary", {}, "Steps applied"), steps);
@@ -37,7 +42,7 @@ export function createHints(glue) {
   pathBox.hidden = true;
   pathBox.addEventListener("toggle", () => (pathBox.open ? walkPath() : stopPath()));
   const panel = el("section", { class: "hint-panel", "data-testid": "hint", "aria-label": "Hint" },
-                   text, chain, actions, stepsBox, pathBox);
+                   text, chain, legend, actions, stepsBox, pathBox);
   panel.hidden = true;
   let shown = null;      // {key, result, stage}: the hint on screen, for the position `key`
   let applied = [];      // [{before: progress key, text}] steps applied, newest last
@@ -59,6 +64,7 @@ export function createHints(glue) {
       delete cell.dataset.hint;
       cell.querySelector(".hint-marks")?.remove();
     }
+    glue.cells()[0]?.closest(".board")?.querySelector("svg.hint-links")?.remove();
   }
 
   /** Cells of the units, cages or named cells: where to look (stages 1 and 2). */
@@ -87,7 +93,8 @@ export function createHints(glue) {
     for (const [c] of step.eliminations) cells[c].dataset.hint = "eliminate";
     for (const [c] of step.placements) cells[c].dataset.hint = "place";
     // The candidates the step speaks of, drawn over the cell (the reader may have no pencil
-    // marks there): struck where eliminated, ringed where placed.
+    // marks there): struck where eliminated, ringed where placed, the pattern's in its two colours.
+    const colourOf = new Map(step.pattern.map(([c, d, colour]) => [`${c}:${d}`, colour]));
     for (const [index, digits] of Object.entries(result.marks)) {
       const cell = cells[Number(index)];
       if (cell.dataset.value) continue;
@@ -97,12 +104,45 @@ export function createHints(glue) {
       const overlay = el("span", { class: "marks hint-marks", "aria-hidden": "true" });
       for (const ch of digits) {
         const d = parseInt(ch, 36);
-        const cls = gone.has(d) ? "gone" : placed.has(d) ? "placed" : "";
+        const colour = colourOf.get(`${index}:${d}`);
+        const cls = gone.has(d) ? "gone" : placed.has(d) ? "placed" : colour === undefined ? "" : `pattern-${colour}`;
         overlay.append(el("span", { class: cls, "data-digit": ch,
           style: `grid-area:${Math.floor((d - 1) / side) + 1}/${((d - 1) % side) + 1}` }, ch));
       }
       cell.append(overlay);
     }
+    drawLinks(step.links);
+  }
+
+  /** A chain's links as lines between its candidates (a group's from the middle of its cells),
+   * solid for strong links, dashed for weak ones, in an SVG over the grid in cell units. */
+  function drawLinks(links) {
+    const cells = glue.cells();
+    const board = cells[0]?.closest(".board");
+    if (!links.length || !board) return;
+    const n = glue.size();
+    const box = board.querySelector("svg.lines").getBoundingClientRect();
+    const unit = box.width / n;
+    const svg = svgEl("svg", { class: "hint-links", "data-testid": "hint-links", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
+    const centre = (group, digit) => {
+      const spans = group.map((c) => [...cells[c].querySelectorAll(".hint-marks > span")]
+        .find((span) => parseInt(span.dataset.digit, 36) === digit)?.getBoundingClientRect());
+      if (spans.some((r) => !r)) return null;
+      const mean = (f) => spans.reduce((sum, r) => sum + f(r), 0) / spans.length;
+      return { x: mean((r) => r.left + r.width / 2 - box.left) / unit, y: mean((r) => r.top + r.height / 2 - box.top) / unit,
+               radius: group.length > 1 ? 0 : spans[0].width / 2 / unit };
+    };
+    for (const link of links) {
+      const a = centre(link.from, link.fromDigit), b = centre(link.to, link.toDigit);
+      if (!a || !b) continue;
+      const length = Math.hypot(b.x - a.x, b.y - a.y);
+      if (length <= a.radius + b.radius) continue;
+      // from the edge of one candidate to the edge of the other, leaving both digits readable
+      const ux = (b.x - a.x) / length, uy = (b.y - a.y) / length;
+      svg.append(svgEl("line", { class: link.strong ? "strong" : "weak",
+        x1: a.x + ux * a.radius, y1: a.y + uy * a.radius, x2: b.x - ux * b.radius, y2: b.y - uy * b.radius }));
+    }
+    board.append(svg);
   }
 
   function say(result, stage) {
@@ -110,6 +150,7 @@ export function createHints(glue) {
     const links = stage === STAGES - 1 ? result.step?.chain ?? [] : [];
     chain.replaceChildren(...links.map((link) => el("li", {}, link)));
     chain.hidden = !links.length;
+    legend.hidden = !(stage === STAGES - 1 && result.step?.links?.length);
     panel.hidden = false;
     if (result.error) {
       text.textContent = `No hint: ${result.error}`;

@@ -3,10 +3,9 @@
 //
 // Layers, bottom to top: HTML cells (shading, selection, digits, pencil marks) and one SVG with the
 // cell lines, region borders, cage outlines and cage totals. The SVG ignores the pointer.
-import { el } from "./dom.js";
+import { el, svgEl } from "./dom.js";
 import { conicPaint } from "./colours.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 const ROW_LETTERS = "ABCDEFGHI";
 /** A row as the hints name it (E5 is row E, column 5); grids over 9×9, whose digits above 9 are
@@ -24,12 +23,6 @@ const listed = (words) => (words.length < 2 ? words.join("") : `${words.slice(0,
 
 /** Side of the pencil-mark mini-grid: 3×3 for up to 9 digits, 4×4 for 16, 5×5 for 25. */
 export const markSide = (size) => Math.ceil(Math.sqrt(size));
-
-function svgEl(tag, attrs = {}) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  return node;
-}
 
 /** Segments "M x y L x y" for every cell edge where `split(a, b)` says the two cells differ. */
 function edgePath(n, split) {

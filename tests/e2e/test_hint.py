@@ -71,6 +71,30 @@ KENKEN_NISHIO = (
     "0i002ds18zsx191hd0004q3qx0318y6w")
 
 
+# A top95 sudoku walked by hints until an alternating inference chain is next (through an almost
+# locked set), shared with its pencil marks.
+SUDOKU_AIC = (
+    "S9B06000200059m009f7q000000000003c3040b00d6bj00000bc3ar8y040300000b088j0000000100007y0002004a"
+    "000000007z9607004a050000020700008i8m9g9oai000000960801000000060h00000b0g")
+# Where each line drawn over the grid starts and ends, in px, beside the centres of the
+# candidates its link joins (a group's: the mean of its cells').
+DRAWN = """() => {
+  const svg = document.querySelector('svg.hint-links');
+  const box = document.querySelector('svg.lines').getBoundingClientRect();
+  const unit = box.width / svg.viewBox.baseVal.width;
+  return [...svg.querySelectorAll('line')].map((line) => ({
+    strong: line.classList.contains('strong'),
+    from: [line.x1.baseVal.value * unit + box.left, line.y1.baseVal.value * unit + box.top],
+    to: [line.x2.baseVal.value * unit + box.left, line.y2.baseVal.value * unit + box.top]}));
+}"""
+CENTRE = """([cells, digit]) => {
+  const rects = cells.map((c) => [...document.querySelectorAll(`[data-index="${c}"] .hint-marks > span`)]
+    .find((s) => parseInt(s.dataset.digit, 36) === digit).getBoundingClientRect());
+  const mean = (f) => rects.reduce((sum, r) => sum + f(r), 0) / rects.length;
+  return [mean((r) => r.left + r.width / 2), mean((r) => r.top + r.height / 2), rects[0].width];
+}"""
+
+
 @pytest.mark.parametrize("string,says", [
     pytest.param(EASY, "", id="sudoku"),
     pytest.param(first("killer", "kdt"), "", id="killer"),
@@ -133,6 +157,48 @@ def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
     app_page.click("[data-action=undo]")
     assert [c[:2] for c in cells(app_page)] == [c[:2] for c in before]
     assert app_page.locator("[data-testid=hint-steps] li").count() == 0
+
+
+@pytest.mark.parametrize("device,width,height", [("phone", 390, 844), ("desktop", 1280, 900)])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_chain_is_drawn_over_the_grid(app_page, device, width, height, scheme):
+    """The whole step of a chain colours its candidates alternately and draws its links as
+    SudokuWiki does, solid for strong, dashed for weak, each line from one candidate to the
+    other; where to look and the strategy's name draw nothing, and the drawing goes with the
+    hint. A screenshot of each goes to screenshots/."""
+    from pathlib import Path
+    step = expected_first_step(SUDOKU_AIC)
+    assert step["strategy"] == "aic" and len(step["links"]) == 9
+    app_page.set_viewport_size({"width": width, "height": height})
+    app_page.emulate_media(color_scheme=scheme)
+    assert open_text(app_page, SUDOKU_AIC) == "ready"
+    lines = app_page.locator("svg.hint-links line")
+    legend = app_page.locator("[data-testid=hint-legend]")
+    for stage in (1, 2):
+        ask_hint(app_page)
+        assert lines.count() == 0 and legend.is_hidden(), f"stage {stage} draws no chain"
+    ask_hint(app_page)
+    assert legend.is_visible()
+    gone = {(c, d) for c, d in step["eliminations"]}
+    for cell, digit, colour in step["pattern"]:
+        span = app_page.locator(f"[data-index='{cell}'] .hint-marks > span[data-digit='{digit}']")
+        assert span.get_attribute("class") == ("gone" if (cell, digit) in gone else f"pattern-{colour}")
+    assert app_page.locator(".hint-marks .pattern-0").count() + app_page.locator(
+        ".hint-marks .pattern-1").count() == len(step["pattern"]) - len(gone & {
+            (c, d) for c, d, _ in step["pattern"]})
+    drawn = app_page.evaluate(DRAWN)
+    assert [line["strong"] for line in drawn] == [link["strong"] for link in step["links"]]
+    for line, link in zip(drawn, step["links"]):
+        for end, cells_, digit in (("from", link["from"], link["fromDigit"]),
+                                   ("to", link["to"], link["toDigit"])):
+            x, y, size = app_page.evaluate(CENTRE, [cells_, digit])
+            # a line stops at the edge of its candidate (a group's line at the group's middle)
+            assert abs(line[end][0] - x) ** 2 + abs(line[end][1] - y) ** 2 <= (size / 2 + 1.5) ** 2, (end, link)
+    shots = Path(__file__).resolve().parents[2] / "screenshots"
+    shots.mkdir(exist_ok=True)
+    app_page.screenshot(path=str(shots / f"hint-chain-{device}-{scheme}.png"), full_page=True)
+    app_page.click("[data-action=apply-hint]")
+    assert lines.count() == 0 and app_page.locator(".hint-marks").count() == 0
 
 
 def test_next_step_walks_an_easy_sudoku_to_solved(app_page):
