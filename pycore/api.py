@@ -323,8 +323,7 @@ def _logic_from(text: str, progress: list[str], solution) -> tuple[dict | None, 
     from .explain.forcing import solver_contradiction
     from .explain.registry import NEED_UNIQUE
     try:
-        puzzle, _ = decode(text)
-        position = position_from_progress(puzzle, progress)
+        puzzle, position = _puzzle_and_position(text, progress)
     except PuzzleStringError as error:
         return {"error": str(error)}, None
     board = start_board(puzzle, position)
