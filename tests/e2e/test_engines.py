@@ -1,7 +1,7 @@
 """The core end-to-end checks, one set of test cases run in Chromium, Firefox and WebKit (Safari's
 engine) through the small drivers of engines.py, against the same built site under /sub/viewer/:
 a link of every puzzle kind drawn to the DOM contract (cells, givens, progress, cages, regions,
-status), a digit played (the cell and the address), the clock and its pause, Digit first, Colour mode, a solve, a decode error, offline after a first
+status), a digit played (the cell and the address), the clock and its pause, Digit first, Colour mode, a solve, a hint's chain drawn over the grid, a decode error, offline after a first
 visit (the service worker), and after every test: no request left 127.0.0.1, no 4xx/5xx, no
 console error or uncaught exception. Screenshots of a killer, a KenKen and a 16x16 at phone and
 desktop size go to screenshots/engines/ (docs/engines/ holds the committed ones).
@@ -11,6 +11,7 @@ One engine alone, for a quick loop:  ENGINES=webkit .venv/bin/python -m pytest t
 """
 from __future__ import annotations
 
+import json
 import re
 import time
 import urllib.parse
@@ -22,6 +23,7 @@ from corpus import DEV, REAL
 from engines import (ChromiumEngine, EngineSite, FirefoxEngine, OutsideRecorder, WebKitEngine, missing,
                      selected_engines)
 from pycore import api
+from test_hint import CENTRE, DRAWN, SUDOKU_AIC
 from test_kinds import DIGITS, SIGNS, partition, shaded_cells
 
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "engines"
@@ -336,6 +338,22 @@ def test_the_whole_path_is_listed_under_the_hint(h):
     assert h.engine.wait(f"{summary}.startsWith('Solved by logic') || {summary}.startsWith('The logic')", 60)
     listed = h.engine.js("[...document.querySelectorAll('[data-testid=path-steps] li')].map(li => li.textContent)")
     assert listed == expected["steps"]
+
+
+def test_a_chain_is_drawn_over_the_grid(h):
+    """The whole step of an AIC: one line per link, solid or dashed as the link is strong or
+    weak, each from one of its candidates to the other (test_hint.py has the same in detail)."""
+    step = api.hint_view(SUDOKU_AIC, api.decode_view(SUDOKU_AIC)["progress"])["step"]
+    assert h.open_text(SUDOKU_AIC) == "ready"
+    for stage in "123":
+        h.engine.click("[data-action=hint]")
+        assert h.engine.wait(f"document.querySelector('[data-testid=hint]').dataset.stage === '{stage}'", 60) is True
+    drawn = h.engine.js(f"({DRAWN})()")
+    assert [line["strong"] for line in drawn] == [link["strong"] for link in step["links"]]
+    for line, link in zip(drawn, step["links"]):
+        for end, cells, digit in (("from", link["from"], link["fromDigit"]), ("to", link["to"], link["toDigit"])):
+            x, y, size = h.engine.js(f"({CENTRE})({json.dumps([cells, digit])})")
+            assert (line[end][0] - x) ** 2 + (line[end][1] - y) ** 2 <= (size / 2 + 1.5) ** 2, (end, link)
 
 
 def test_a_string_that_cannot_be_read_shows_the_decoders_message(h):
