@@ -140,8 +140,12 @@ def nishio(board: Board) -> Step | None:
     name, value = g.name(cell), digit_name(digit)
     links = (f"{name} = {value} (the supposition)",
              *(clause(g, step) for step in kept), f"{reason}: a contradiction")
+    # On the grid: the supposition (struck, as it goes) and, in the second colour, the digits the
+    # chain places on its way, so a reader sees where it runs.
+    placed = tuple((c, d, 1) for step in kept for c, d in step.placements)
     return Step("nishio", nishio_text(name, value, len(kept), reason),
-                eliminations=((cell, digit),), cells=(cell,), chain=links)
+                eliminations=((cell, digit),), cells=(cell,), chain=links,
+                pattern=((cell, digit, 0),) + placed)
 
 
 def nishio_text(name: str, value: str, count: int, reason: str) -> str:

@@ -87,6 +87,9 @@ DRAWN = """() => {
     from: [line.x1.baseVal.value * unit + box.left, line.y1.baseVal.value * unit + box.top],
     to: [line.x2.baseVal.value * unit + box.left, line.y2.baseVal.value * unit + box.top]}));
 }"""
+MARK_CLASSES = """(pairs) => pairs.map(([cell, digit]) =>
+  [...document.querySelectorAll(`[data-index="${cell}"] .hint-marks > span`)]
+    .find((s) => parseInt(s.dataset.digit, 36) === digit)?.className ?? null)"""
 CENTRE = """([cells, digit]) => {
   const rects = cells.map((c) => [...document.querySelectorAll(`[data-index="${c}"] .hint-marks > span`)]
     .find((s) => parseInt(s.dataset.digit, 36) === digit).getBoundingClientRect());
@@ -142,6 +145,12 @@ def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
         assert marked[cell][2] == "place"
     for cell, _ in step["eliminations"]:
         assert marked[cell][2] in ("eliminate", "place")
+    # the step's pattern in its colours (a candidate it removes is struck instead)
+    gone = {tuple(e) for e in step["eliminations"]}
+    shown = app_page.evaluate(MARK_CLASSES, [p[:2] for p in step["pattern"]])
+    assert shown == ["gone" if (c, d) in gone else f"pattern-{k}" for c, d, k in step["pattern"]]
+    if "Nishio" in says:
+        assert any(k == 1 for *_, k in step["pattern"]), "the digits the chain places are drawn"
 
     app_page.click("[data-action=apply-hint]")
     after = cells(app_page)

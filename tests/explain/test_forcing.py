@@ -83,6 +83,10 @@ def test_a_nishio_step_says_what_its_supposition_leads_to_and_that_holds():
             assert link.startswith("the ") and " cage (" in link and " can only be " in link
             assert link in taken.text
     assert step.to_json(board.geometry)["chain"] == list(step.chain)
+    # drawn: the supposition, then the digits the kept steps place, in the second colour
+    assert step.pattern == ((cell, digit, 0),) + tuple(
+        (c, d, 1) for taken in kept for c, d in taken.placements)
+    assert any(c == 1 for *_, c in step.pattern)
 
 
 def chains_on(board):
