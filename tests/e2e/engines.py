@@ -474,22 +474,32 @@ class WebKitEngine(Engine):
         self._load_in_frame(url)
 
     def _window(self, width, height) -> int:
-        """Sizes the window so that the page's viewport is width x height; returns the width got."""
-        self.driver.set_window_size(width, height)
-        inner = self._resized_viewport(width, height)
-        self.driver.set_window_size(max(width, 2 * width - inner[0]), max(height, 2 * height - inner[1]))
+        """Sizes the window so that the page's viewport is width x height, measuring what the
+        window's frame takes rather than assuming it; returns the viewport width got (less than
+        asked only where MiniBrowser's window stops short of phone widths)."""
+        window = [width, height]
+        for _ in range(4):
+            self.driver.set_window_size(*window)
+            inner = self._settled_viewport()
+            if inner == [width, height]:
+                break
+            wanted = [max(side, size + side - got) for side, size, got in zip((width, height), window, inner)]
+            if wanted == window:
+                break   # as close as the window gets
+            window = wanted
         return self.js("innerWidth")
 
-    def _resized_viewport(self, width, height):
-        """The viewport's size once a window resize to width x height has taken: WebKitGTK can
-        report the old, larger viewport for a moment (once, 2 x 390 less that gave a negative
-        height). A viewport fits in its window, bar MiniBrowser's least width, so the resize has
-        taken once either side fits."""
+    def _settled_viewport(self):
+        """The viewport's size once a window resize has taken. WebKitGTK reports the old size for
+        a moment: once 800 wide just after a resize to 844, which then sized the window 44 px too
+        wide (and before, a stale 2 x 390 that asked for a negative height). So it is read until
+        three readings 50 ms apart agree (at most 3 s); `_window` corrects what is still off."""
         deadline = time.monotonic() + 3
+        readings = []
         while True:
-            inner = self.js("[innerWidth, innerHeight]")
-            if inner[0] <= width or inner[1] <= height or time.monotonic() > deadline:
-                return inner
+            readings.append(self.js("[innerWidth, innerHeight]"))
+            if readings[-3:] == [readings[-1]] * 3 or time.monotonic() > deadline:
+                return readings[-1]
             time.sleep(0.05)
 
     def _load_in_frame(self, url):
