@@ -10,8 +10,8 @@ from itertools import combinations
 
 from ..model import digit_name, digits_of
 from .board import Board, Step, digits_text, leaves_text
-from .kenken_fillings import (applies, cage_name, describe, fillings, layout,
-                              possible, required)
+from .kenken_fillings import (applies, cage_name, describe, fillings, fillings_and_digits,
+                              layout, possible, required)
 from .kenken_lines import line_product, line_sum, parity
 
 # Two cages are compared filling against filling only up to this many pairs.
@@ -28,10 +28,9 @@ def cage_arithmetic(board: Board) -> Step | None:
     for index, cage in enumerate(layout(board.puzzle)):
         if len(cage.cells) == 1 or all(board.values[c] for c in cage.cells):
             continue   # single-cell-cage places a one-cell cage
-        fills = fillings(board, index)
+        fills, masks = fillings_and_digits(board, index)
         if not fills:
             continue
-        masks = possible(fills, len(cage.cells))
         eliminations = tuple((cell, d) for cell, mask in zip(cage.cells, masks)
                              for d in digits_of(board.candidates[cell] & ~mask))
         rank = (len(fills), -len(eliminations))
