@@ -10,7 +10,7 @@ from itertools import combinations
 
 from ..model import digit_name, digits_of
 from .board import Board, Step, digits_text, leaves_text
-from .kenken_fillings import (applies, cage_name, describe, fillings, fillings_and_digits,
+from .kenken_fillings import (applies, cage_name, describe, fillings, fillings_and_unused,
                               layout, possible, required)
 from .kenken_lines import line_product, line_sum, parity
 
@@ -28,13 +28,11 @@ def cage_arithmetic(board: Board) -> Step | None:
     for index, cage in enumerate(layout(board.puzzle)):
         if len(cage.cells) == 1 or all(board.values[c] for c in cage.cells):
             continue   # single-cell-cage places a one-cell cage
-        fills, masks = fillings_and_digits(board, index)
-        if not fills:
-            continue
-        eliminations = tuple((cell, d) for cell, mask in zip(cage.cells, masks)
-                             for d in digits_of(board.candidates[cell] & ~mask))
+        fills, eliminations = fillings_and_unused(board, index)
+        if not eliminations:
+            continue   # nothing to remove, or too many fillings to list
         rank = (len(fills), -len(eliminations))
-        if eliminations and (best is None or rank < best[0]):
+        if best is None or rank < best[0]:
             best = rank, index, cage, fills, eliminations
     if best is None:
         return None
