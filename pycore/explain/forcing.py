@@ -104,7 +104,7 @@ def nishio(board: Board) -> Step | None:
     chain so far is long, so one whose many steps the contradiction rests on few of can be
     missed (on the tests' KenKen a chain of 3 steps in 17 against the 5 given); still, on
     Tatham's two stuck KenKens chains of 3–13 steps where the first supposition found, in cells
-    of fewest candidates first, took 18–34. Each hint 0.06–0.07 s against 0.01–0.02, never more
+    of fewest candidates first, took 18–34. Each search 0.04–0.06 s against 0.01–0.02, never more
     than trying every supposition in vain already costs."""
     easy = easy_strategies()
     g = board.geometry
