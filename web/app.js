@@ -1291,6 +1291,13 @@ addEventListener("keydown", (event) => {
     event.preventDefault();
     return;
   }
+  // H as the Hint button (pressed again, it says more); h is a digit in a 25×25 grid only
+  const hint = (key === "h" || key === "H") && n < 25 && toolbarEl.querySelector("[data-action=hint]");
+  if (hint) {
+    hint.click();
+    event.preventDefault();
+    return;
+  }
   const d = DIGITS.indexOf(key.toLowerCase());
   if (state.selected < 0) {   // no cell: a digit key shows where the digit is, Escape stops that
     if (state.colouring && state.settings.digitFirst && /^[1-9]$/.test(key)) padColour(key);

@@ -210,6 +210,24 @@ def test_a_chain_is_drawn_over_the_grid(app_page, device, width, height, scheme)
     assert lines.count() == 0 and app_page.locator(".hint-marks").count() == 0
 
 
+def test_the_h_key_asks_for_a_hint_then_more_but_is_a_digit_in_25x25(app_page):
+    assert open_text(app_page, EASY) == "ready"
+    app_page.click("[data-cell=r1c2]")
+    for stage in "123":
+        app_page.keyboard.press("h")
+        app_page.wait_for_function(
+            f"document.querySelector('[data-testid=hint]').dataset.stage === '{stage}'")
+    assert app_page.locator("[data-testid=hint-text]").inner_text() == expected_first_step(EASY)["text"]
+    huge = next(r["strings"]["versioned"] for r in DEV if r["size"] == 25)
+    assert open_text(app_page, huge) == "ready"
+    name = app_page.locator("[data-testid=grid] [data-cell][data-value='']").first.get_attribute("data-cell")
+    empty = app_page.locator(f"[data-cell={name}]")
+    empty.click()
+    app_page.keyboard.press("h")
+    assert empty.get_attribute("data-value") == "h"   # 17, written H
+    assert app_page.locator(PANEL).is_hidden()
+
+
 def test_next_step_walks_an_easy_sudoku_to_solved(app_page):
     assert open_text(app_page, EASY) == "ready"
     for _ in range(200):
