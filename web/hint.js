@@ -130,7 +130,7 @@ export function createHints(glue) {
       if (spans.some((r) => !r)) return null;
       const mean = (f) => spans.reduce((sum, r) => sum + f(r), 0) / spans.length;
       return { x: mean((r) => r.left + r.width / 2 - box.left) / unit, y: mean((r) => r.top + r.height / 2 - box.top) / unit,
-               radius: group.length > 1 ? 0 : spans[0].width / 2 / unit };
+               radius: group.length > 1 ? 0 : Math.min(spans[0].width, spans[0].height) / 2 / unit };
     };
     for (const link of links) {
       const a = centre(link.from, link.fromDigit), b = centre(link.to, link.toDigit);
