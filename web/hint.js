@@ -137,10 +137,16 @@ export function createHints(glue) {
       if (!a || !b) continue;
       const length = Math.hypot(b.x - a.x, b.y - a.y);
       if (length <= a.radius + b.radius) continue;
-      // from the edge of one candidate to the edge of the other, leaving both digits readable
+      // from the edge of one candidate to the edge of the other, leaving both digits readable,
+      // bent a little to the left of the way the chain runs: two links along one row, one each
+      // way, bend apart instead of covering each other
       const ux = (b.x - a.x) / length, uy = (b.y - a.y) / length;
-      svg.append(svgEl("line", { class: link.strong ? "strong" : "weak",
-        x1: a.x + ux * a.radius, y1: a.y + uy * a.radius, x2: b.x - ux * b.radius, y2: b.y - uy * b.radius }));
+      const [x1, y1, x2, y2] = [a.x + ux * a.radius, a.y + uy * a.radius, b.x - ux * b.radius, b.y - uy * b.radius];
+      const bend = Math.min(0.3, length * 0.12);
+      const [cx, cy] = [(x1 + x2) / 2 + uy * bend, (y1 + y2) / 2 - ux * bend];
+      const round = (v) => Math.round(v * 1000) / 1000;
+      svg.append(svgEl("path", { class: link.strong ? "strong" : "weak",
+        d: `M ${[x1, y1].map(round).join(" ")} Q ${[cx, cy, x2, y2].map(round).join(" ")}` }));
     }
     board.append(svg);
   }

@@ -82,10 +82,11 @@ DRAWN = """() => {
   const svg = document.querySelector('svg.hint-links');
   const box = document.querySelector('svg.lines').getBoundingClientRect();
   const unit = box.width / svg.viewBox.baseVal.width;
-  return [...svg.querySelectorAll('line')].map((line) => ({
-    strong: line.classList.contains('strong'),
-    from: [line.x1.baseVal.value * unit + box.left, line.y1.baseVal.value * unit + box.top],
-    to: [line.x2.baseVal.value * unit + box.left, line.y2.baseVal.value * unit + box.top]}));
+  return [...svg.querySelectorAll('path')].map((line) => {
+    const [, x1, y1, , , , x2, y2] = line.getAttribute('d').split(' ').map(Number);
+    return {strong: line.classList.contains('strong'),
+            from: [x1 * unit + box.left, y1 * unit + box.top], to: [x2 * unit + box.left, y2 * unit + box.top]};
+  });
 }"""
 MARK_CLASSES = """(pairs) => pairs.map(([cell, digit]) =>
   [...document.querySelectorAll(`[data-index="${cell}"] .hint-marks > span`)]
@@ -181,7 +182,7 @@ def test_a_chain_is_drawn_over_the_grid(app_page, device, width, height, scheme)
     app_page.set_viewport_size({"width": width, "height": height})
     app_page.emulate_media(color_scheme=scheme)
     assert open_text(app_page, SUDOKU_AIC) == "ready"
-    lines = app_page.locator("svg.hint-links line")
+    lines = app_page.locator("svg.hint-links path")
     legend = app_page.locator("[data-testid=hint-legend]")
     for stage in (1, 2):
         ask_hint(app_page)
