@@ -99,7 +99,7 @@ def cage_required_digit(board: Board) -> Step | None:
             if removed:
                 return step("cage-required-digit", board,
                             f"{lead}, which goes in {g.names(places)}", removed, cells=places,
-                            cages=(index,))
+                            cages=(index,), pattern=board.pattern_of(1 << (digit - 1), places))
     return None
 
 
@@ -138,7 +138,7 @@ def _house_digit_in_one_cage(board: Board) -> Step | None:
                             f"go in {g.names(places)} of {cage_label(board, index)}, so the "
                             f"cage is {combos_text(keep)} with {digit_name(digit)} there",
                             removed, cells=places,
-                            units=(unit,), cages=(index,))
+                            units=(unit,), cages=(index,), pattern=board.pattern_of(bit, places))
     return None
 
 
@@ -159,8 +159,8 @@ def _cage_digit_in_one_house(board: Board) -> Step | None:
                                 f"Cage/unit overlap: {cage_label(board, index)} "
                                 f"({combos_text(fits)}) needs {digit_name(digit)} and can only "
                                 f"put it in {house.name} ({g.names(places)})", removed,
-                                cells=places,
-                                units=(unit,), cages=(index,))
+                                cells=places, units=(unit,), cages=(index,),
+                                pattern=board.pattern_of(1 << (digit - 1), places))
     return None
 
 

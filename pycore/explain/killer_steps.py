@@ -49,9 +49,10 @@ def trimmed(board: Board, cells, masks) -> tuple[tuple[int, int], ...]:
 
 
 def step(slug: str, board: Board, text: str, eliminations=(), placements=(), cells=(),
-         units=(), cages=()) -> Step:
+         units=(), cages=(), pattern=()) -> Step:
     eliminations = tuple(sorted(set(eliminations)))
     if eliminations and not placements:
         text = f"{text}: {leaves_text(board.geometry, eliminations)}"
     return Step(slug, text, placements=tuple(placements), eliminations=eliminations,
-                cells=tuple(sorted(cells)), units=tuple(units), cages=tuple(cages))
+                cells=tuple(sorted(cells)), units=tuple(units), cages=tuple(cages),
+                pattern=tuple(pattern))

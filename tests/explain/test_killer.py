@@ -3,7 +3,7 @@ uncaged: they count as innies of every house, never as a cage). Expected steps a
 by hand in the comments."""
 import pytest
 
-from positions import find, make_board, names, with_marks, without
+from positions import coloured, find, make_board, names, with_marks, without
 
 DIGITS = "123456789"
 
@@ -111,6 +111,7 @@ def test_required_digit_across_two_boxes_hits_the_cells_seeing_all_places():
     # A3, B3, B4 = 24 is 7+8+9. The cells seeing A3, B3 and B4 are B1 and B2 only.
     step = find("cage-required-digit", killer((("A3", "B3", "B4"), 24)))
     assert names(step.eliminations) == {("B1", 7), ("B2", 7)}
+    assert coloured(step) == {"7A3": 0, "7B3": 0, "7B4": 0}   # the required digit's places
 
 
 def test_required_digit_finds_nothing_when_no_digit_is_needed():
@@ -236,6 +237,7 @@ def test_house_digit_confined_to_a_cage_picks_its_combination():
     step = find("cage-unit-overlap", board)
     assert names(step.eliminations) == every(["A1", "A2"], "1234579")
     assert "box 1" in step.text
+    assert coloured(step) == {"6A1": 0, "6A2": 0}
 
 
 def test_cage_digit_confined_to_a_house_leaves_the_rest_of_it():
@@ -243,6 +245,7 @@ def test_cage_digit_confined_to_a_house_leaves_the_rest_of_it():
     step = find("cage-unit-overlap", killer((("A1-A3",), 23)))
     assert names(step.eliminations) == every(cells("A4-A9"), "6")
     assert step.units == (0,)
+    assert coloured(step) == {"6A1": 0, "6A2": 0, "6A3": 0}
 
 
 def test_cage_unit_overlap_finds_nothing_on_an_open_cage():
