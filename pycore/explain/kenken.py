@@ -66,7 +66,7 @@ def cage_line_overlap(board: Board) -> Step | None:
                             f"{digits_text(need)} in {g.houses[unit].name} ({g.names(inside)}), "
                             f"so {leaves_text(board.geometry, eliminations)}",
                             eliminations=eliminations, cells=tuple(inside), units=(unit,),
-                            cages=(index,))
+                            cages=(index,), pattern=board.pattern_of(need, inside))
     cage_of = g.cage_of
     for unit, house in enumerate(g.houses):
         for d in range(1, board.size + 1):
@@ -101,7 +101,8 @@ def _confined(board: Board, index: int, unit: int, d: int, places) -> Step | Non
                 f"{g.names(places)}, inside {cage_name(board, index)}, so the cage holds "
                 f"{digit_name(d)} there "
                 f"and is {describe(kept, cage.op)}: {leaves_text(board.geometry, eliminations)}",
-                eliminations=eliminations, cells=tuple(places), units=(unit,), cages=(index,))
+                eliminations=eliminations, cells=tuple(places), units=(unit,), cages=(index,),
+                pattern=board.pattern_of(1 << (d - 1), places))
 
 
 def cage_subsets(board: Board) -> Step | None:

@@ -4,7 +4,7 @@ Positions draw only the cages a test needs (the other cells belong to no cage); 
 starts with every digit unless the test pencils it. Expected steps are worked out by hand in the
 comments: n(n+1)/2 is 10 for 4×4, 21 for 6×6, 45 for 9×9; n! is 24 for 4×4, 720 for 6×6.
 """
-from positions import cell, find, make_board, names, placed, with_marks, without
+from positions import cell, coloured, find, make_board, names, placed, with_marks, without
 
 from pycore.explain.kenken_fillings import fillings
 
@@ -173,6 +173,7 @@ def test_cage_line_overlap_cage_claims_digits_of_a_row():
     step = find("cage-line-overlap", kenken(4, ("A1 A2 B1", 32, "x")))
     assert names(step.eliminations, 4) == every((2, 4), "A3 A4")
     assert step.units == (0,)
+    assert coloured(step, 4) == {"2A1": 0, "4A1": 0, "2A2": 0, "4A2": 0}   # 2 and 4 in row A's part
 
 
 def test_cage_line_overlap_digit_confined_to_a_cage():
@@ -180,6 +181,7 @@ def test_cage_line_overlap_digit_confined_to_a_cage():
     board = without(kenken(4, ("A1 A2", 5, "+")), {"A3": "4", "A4": "4"})
     step = find("cage-line-overlap", board)
     assert names(step.eliminations, 4) == every((2, 3), "A1 A2")
+    assert coloured(step, 4) == {"4A1": 0, "4A2": 0}
 
 
 def test_cage_line_overlap_kendoku_box_is_the_house():
