@@ -41,8 +41,7 @@ def propagated(board: Board):
     (network, candidates, live states, the contradiction met or None); None when the solver
     cannot read the puzzle or a cell of the board is already empty."""
     net = network_of(board.puzzle)
-    cand = [1 << (value - 1) if value else mask
-            for value, mask in zip(board.values, board.candidates)]
+    cand = list(board.masks)
     if net.error or not all(cand):
         return None
     live = list(net.live)

@@ -57,7 +57,8 @@ def cage_name(board: Board, index: int) -> str:
 
 def cell_masks(board: Board, cells) -> tuple[int, ...]:
     """Candidates of open cells, the one digit of filled ones."""
-    return tuple(board.candidates[c] or 1 << (board.values[c] - 1) for c in cells)
+    masks = board.masks
+    return tuple(masks[c] for c in cells)
 
 
 _cache: dict = {}
