@@ -161,7 +161,8 @@ class Step:
     the pattern is made of, as (cell, digit, colour) with colour 0 or 1: along a chain the
     colours alternate (one of two nodes a strong link joins is true, so the two colours are the
     two cases), and a fish's fins, a wing's digit to eliminate or a rectangle's extra digit take
-    the second colour. `links` are a chain's links in order, (cells, digit, cells, digit,
+    the second colour; a step trimming a cage or a sum colours the digits it keeps (and, when a
+    cage clashes with another, that one's in the second colour). `links` are a chain's links in order, (cells, digit, cells, digit,
     strong), the cells a tuple (several for a group: the digit is in one of them)."""
     strategy: str
     text: str
@@ -241,6 +242,13 @@ class Board:
         """(cell, digit, colour) for each candidate of the mask `digits` still in `cells`."""
         return tuple((c, d, colour) for c in sorted(set(cells))
                      for d in digits_of(self.candidates[c] & digits))
+
+    def pattern_left(self, cells, eliminations, colour: int = 0) -> tuple[tuple[int, int, int], ...]:
+        """(cell, digit, colour) for each candidate of `cells` that `eliminations` leave: what a
+        step trimming a cage or a sum to the digits that fit shows as its reason."""
+        gone = set(eliminations)
+        return tuple((c, d, colour) for c in sorted(set(cells))
+                     for d in digits_of(self.candidates[c]) if (c, d) not in gone)
 
     def apply(self, step: Step) -> "Board":
         """The board after the step: placed digits leave their peers' candidates, eliminated

@@ -41,7 +41,8 @@ def cage_arithmetic(board: Board) -> Step | None:
                 f"Cage arithmetic: with the candidates left, {cage_name(board, index)} "
                 f"can only be {describe(fills, cage.op)}, so "
                 f"{leaves_text(board.geometry, eliminations)}",
-                eliminations=eliminations, cells=cage.cells, cages=(index,))
+                eliminations=eliminations, cells=cage.cells, cages=(index,),
+                pattern=board.pattern_left(cage.cells, eliminations))
 
 
 def cage_line_overlap(board: Board) -> Step | None:
@@ -188,11 +189,15 @@ def _pair_step(board: Board, a: int, b: int) -> Step | None:
     eliminations = tuple((cell, d) for cell, mask, own in zip(both, masks_a + masks_b, alone)
                          for d in digits_of(board.candidates[cell] & own & ~mask))
     if eliminations:
+        # drawn: what the standing pairs keep, in both cages (cage arithmetic's removals too)
+        ruled_out = [(cell, d) for cell, mask in zip(both, masks_a + masks_b)
+                     for d in digits_of(board.candidates[cell] & ~mask)]
         return Step("cage-subsets",
                     f"Cage subsets: {pair_words} cannot repeat a digit where their cells see "
                     f"each other, and only the fillings that fit side by side can stand, so "
                     f"{leaves_text(board.geometry, eliminations)}",
-                    eliminations=eliminations, cells=tuple(sorted(both)), cages=(a, b))
+                    eliminations=eliminations, cells=tuple(sorted(both)), cages=(a, b),
+                    pattern=board.pattern_left(both, ruled_out))
     fills_a, fills_b = fillings(board, a), fillings(board, b)
     for unit, digits in need.items():
         alone = 0
@@ -209,7 +214,7 @@ def _pair_step(board: Board, a: int, b: int) -> Step | None:
                         f"{digits_text(digits)} in {g.names(inside)}, so "
                         f"{leaves_text(board.geometry, eliminations)}",
                         eliminations=eliminations, cells=tuple(sorted(inside)), units=(unit,),
-                        cages=(a, b))
+                        cages=(a, b), pattern=board.pattern_of(digits, inside))
     return None
 
 

@@ -125,7 +125,7 @@ def parity(board: Board) -> Step | None:
                         f"{_odd_word(odd_total)} and {g.name(cell)} is "
                         f"{'odd' if odd else 'even'}: {leaves_text(board.geometry, eliminations)}",
                         eliminations=eliminations, cells=tuple(sorted(cells)), units=area.units,
-                        cages=tuple(cages))
+                        cages=tuple(cages), pattern=board.pattern_left((cell,), eliminations))
     return None
 
 
@@ -296,7 +296,8 @@ def _elimination_step(board, slug, rule, terms, allowed, area, cages):
         return None
     return Step(slug, f"{rule()}: {leaves_text(board.geometry, eliminations)}",
                 eliminations=eliminations, cells=tuple(sorted(c for c, _ in terms)),
-                units=area.units, cages=tuple(cages))
+                units=area.units, cages=tuple(cages),
+                pattern=board.pattern_left([c for c, _ in terms], eliminations))
 
 
 def _search(board: Board, terms, start, take, done):

@@ -32,10 +32,11 @@ def cage_combinations(board: Board) -> Step | None:
     if best is None:
         return None
     _, index, cells, fits, keep = best
+    removed = trimmed(board, cells, keep)
     return step("cage-combinations", board,
                 f"Killer combinations: {cage_label(board, index)} can only be "
-                f"{combos_text(fits)}{placed_note(board, index)}", trimmed(board, cells, keep),
-                cells=cells, cages=(index,))
+                f"{combos_text(fits)}{placed_note(board, index)}", removed,
+                cells=cells, cages=(index,), pattern=board.pattern_left(cells, removed))
 
 
 _outcomes: dict = {}
@@ -180,7 +181,7 @@ def combination_interaction(board: Board) -> Step | None:
             if cells and fits:
                 states.append((index, cells, fits))
         for a, cells, fits in states:
-            for b, _, other in states:
+            for b, cells_b, other in states:
                 if a == b:
                     continue
                 keep = [f for f in fits if any(not f[0] & o[0] for o in other)]
@@ -189,12 +190,16 @@ def combination_interaction(board: Board) -> Step | None:
                 removed = trimmed(board, cells, union_of(keep, len(cells)))
                 if removed:
                     dropped = [f for f in fits if f not in keep]
+                    # drawn: what the cage keeps, and in the second colour the cage it clashes with
+                    theirs = trimmed(board, cells_b, union_of(other, len(cells_b)))
                     return step("combination-interaction", board,
                                 f"Combination interaction: in {house.name}, "
                                 f"{cage_label(board, a)} cannot be {combos_text(dropped)}, "
                                 f"which clash with every combination of {cage_label(board, b)} "
                                 f"({combos_text(other)})", removed,
-                                cells=cells, units=(unit,), cages=(a, b))
+                                cells=cells, units=(unit,), cages=(a, b),
+                                pattern=board.pattern_left(cells, removed)
+                                + board.pattern_left(cells_b, theirs, colour=1))
     return _house_shares(board)
 
 
@@ -239,7 +244,8 @@ def _house_shares(board: Board) -> Step | None:
                             f"Combination interaction: {house.name}'s cages and the rest of "
                             f"its cells must share out its digits, which leaves {who} only "
                             f"{combos_text(chosen)}", removed, cells=cells, units=(unit,),
-                            cages=tuple(i for i, _, _ in groups if i >= 0))
+                            cages=tuple(i for i, _, _ in groups if i >= 0),
+                            pattern=board.pattern_left(cells, removed))
     return None
 
 

@@ -67,7 +67,7 @@ def innie_outie_difference(board: Board) -> Step | None:
                         f"Innie/outie difference: counting {b.area.name} "
                         f"({b.area.total}), innie {g.name(inner)} − outie {g.name(outer)} = "
                         f"{b.value}", removed, cells=(inner, outer), units=b.area.units,
-                        cages=b.whole)
+                        cages=b.whole, pattern=board.pattern_left((inner, outer), removed))
     return None
 
 
@@ -101,7 +101,7 @@ def innies_outies_sum(board: Board) -> Step | None:
             return step("innies-outies-sum", board,
                         f"Innies and outies: the {word} {g.names(cells)} of {b.area.name} "
                         f"add up to {total}", removed, cells=cells, units=b.area.units,
-                        cages=b.whole)
+                        cages=b.whole, pattern=board.pattern_left(cells, removed))
     return None
 
 
@@ -127,5 +127,5 @@ def hidden_cage(board: Board) -> Step | None:
                         f"Cage splitting: {area.name} without its whole cages leaves "
                         f"{g.names(b.plus)} to make {b.value}, so they are "
                         f"{combos_text(fits)}", removed, cells=b.plus, units=area.units,
-                        cages=b.whole)
+                        cages=b.whole, pattern=board.pattern_left(b.plus, removed))
     return None

@@ -47,6 +47,7 @@ def test_cage_arithmetic_difference_of_three_in_four_by_four():
     step = find("cage-arithmetic", kenken(4, ("A1 B1", 3, "-")))
     assert names(step.eliminations, 4) == every((2, 3), "A1 B1")
     assert step.cages == (0,)
+    assert coloured(step, 4) == {"1A1": 0, "4A1": 0, "1B1": 0, "4B1": 0}   # what the cage keeps
 
 
 def test_cage_arithmetic_reads_the_live_candidates():
@@ -103,6 +104,7 @@ def test_line_sum_two_innies():
     # row A: A3 + A4 = 10 − 3 = 7, so they are 3 and 4
     step = find("line-sum", kenken(4, ("A1 A2", 3, "+")))
     assert names(step.eliminations, 4) == every((1, 2), "A3 A4")
+    assert coloured(step, 4) == {"3A3": 0, "4A3": 0, "3A4": 0, "4A4": 0}
 
 
 def test_line_sum_outies():
@@ -204,6 +206,8 @@ def test_cage_subsets_two_cages_hold_four_digits_of_a_row():
     step = find("cage-subsets", kenken(6, ("A1 A2", 5, "+"), ("A3 A4", 5, "+")))
     assert names(step.eliminations, 6) == every((1, 2, 3, 4), "A5 A6")
     assert step.cages == (0, 1)
+    # the four digits the two cages lock into row A, as a naked quad's
+    assert coloured(step, 6) == {f"{d}{n}": 0 for n in ("A1", "A2", "A3", "A4") for d in "1234"}
 
 
 def test_cage_subsets_combination_against_a_neighbour():
@@ -211,6 +215,8 @@ def test_cage_subsets_combination_against_a_neighbour():
     step = find("cage-subsets", kenken(6, ("A1 A2", 7, "+"), ("A3 A4", 3, "x")))
     assert names(step.eliminations, 6) == every((1, 3, 4, 6), "A1 A2")
     assert step.cages == (0, 1)
+    assert coloured(step, 6) == {f"{d}{n}": 0 for n in ("A1", "A2", "A3", "A4")
+                                 for d in ("25" if n in ("A1", "A2") else "13")}
 
 
 def test_cage_subsets_finds_nothing_for_independent_cages():
@@ -241,6 +247,7 @@ def test_parity_of_a_row():
     board = with_marks(board, {"A3": "246"})
     step = find("parity", board)
     assert names(step.eliminations, 6) == every((2, 4, 6), "A4")
+    assert coloured(step, 6) == {"1A4": 0, "3A4": 0, "5A4": 0}   # the odd digits it keeps
     assert set(step.cages) == {0, 2}
 
 

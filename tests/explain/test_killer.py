@@ -38,6 +38,7 @@ def test_cage_combinations_two_cells_of_three_are_one_and_two():
     assert names(step.eliminations) == every(["A1", "A2"], "3456789")
     assert step.text.startswith("Killer combinations: the 3-cage at A1 and A2 can only be 1+2")
     assert step.cages == (0,)
+    assert coloured(step) == {"1A1": 0, "2A1": 0, "1A2": 0, "2A2": 0}   # what the cage keeps
 
 
 def test_cage_combinations_works_per_cell():
@@ -45,6 +46,7 @@ def test_cage_combinations_works_per_cell():
     board = with_marks(killer((("A1", "A2"), 10)), {"A1": "12"})
     step = find("cage-combinations", board)
     assert names(step.eliminations) == every(["A2"], "1234567")
+    assert coloured(step) == {"1A1": 0, "2A1": 0, "8A2": 0, "9A2": 0}
 
 
 def test_cage_combinations_leaves_out_the_placed_digits():
@@ -188,6 +190,7 @@ def test_innie_outie_difference_restricts_both_cells():
     step = find("innie-outie-difference", difference_board())
     assert names(step.eliminations) == every(["E4"], "123") | every(["F6"], "789")
     assert "innie E4 − outie F6 = 3" in step.text
+    assert coloured(step) == {**{f"{d}E4": 0 for d in range(4, 10)}, **{f"{d}F6": 0 for d in range(1, 7)}}
 
 
 def test_innie_outie_difference_finds_nothing_when_the_candidates_fit():
@@ -204,6 +207,7 @@ def test_outies_that_see_each_other_are_distinct():
     step = find("innies-outies-sum", board)
     assert names(step.eliminations) == every(["D4", "F5"], "2456789")
     assert step.text.startswith("Innies and outies: the outies D4 and F5 of row E add up to 4")
+    assert coloured(step) == {"1D4": 0, "3D4": 0, "1F5": 0, "3F5": 0}
 
 
 def test_outies_that_do_not_see_each_other_may_repeat():
@@ -260,6 +264,7 @@ def test_row_without_its_cages_is_a_hidden_cage():
     step = find("hidden-cage", board)
     assert names(step.eliminations) == every(["E4", "E5"], "1234567")
     assert step.text.startswith("Cage splitting: row E without its whole cages leaves E4 and E5")
+    assert coloured(step) == {"8E4": 0, "9E4": 0, "8E5": 0, "9E5": 0}
 
 
 def test_jigsaw_region_without_its_cages_is_a_hidden_cage():
@@ -286,6 +291,9 @@ def test_combinations_clashing_with_every_combination_of_a_neighbour_go():
     step = find("combination-interaction", board)
     assert names(step.eliminations) == every(cells("A1-A3"), "67")
     assert step.cages == (0, 1)
+    # what the cage keeps in the first colour, the cage it clashes with in the second
+    assert coloured(step) == {**{f"{d}{n}": 0 for n in cells("A1-A3") for d in "12345"},
+                              **{f"{d}{n}": 1 for n in ("A4", "A5") for d in "1234"}}
 
 
 def test_combination_interaction_finds_nothing_when_each_combination_has_a_partner():
@@ -301,4 +309,5 @@ def test_a_house_shares_its_digits_out_among_its_cages():
                         "A5": "123789", "A6": "123789"})
     step = find("combination-interaction", board)
     assert names(step.eliminations) == every(["A5", "A6"], "1289")
+    assert coloured(step) == {"3A5": 0, "7A5": 0, "3A6": 0, "7A6": 0}
     assert step.text.startswith("Combination interaction: row A's cages")
