@@ -26,9 +26,10 @@ export function createHints(glue) {
   const chain = el("ol", { class: "hint-chain", "data-testid": "hint-chain" });
   chain.hidden = true;
   // What the lines drawn over the grid mean, under a step that draws a chain.
-  const legend = el("p", { class: "hint-legend", "data-testid": "hint-legend" },
-    "Solid lines are strong links (at least one end is true), dashed lines weak links (not both " +
-    "ends); along the chain the two colours alternate.");
+  const legend = el("p", { class: "hint-legend", "data-testid": "hint-legend" });
+  const LINES_MEAN = "Solid lines are strong links (at least one end is true), dashed lines weak " +
+    "links (not both ends); along the chain the two colours alternate.";
+  const BOXES_MEAN = " A box holds a group: the digit is in one of its cells.";
   legend.hidden = true;
   const actions = el("div", { class: "hint-actions" });
   const steps = el("ol", { class: "hint-steps", "data-testid": "hint-steps" });
@@ -114,8 +115,9 @@ export function createHints(glue) {
     drawLinks(step.links);
   }
 
-  /** A chain's links as lines between its candidates (a group's from the middle of its cells),
-   * solid for strong links, dashed for weak ones, in an SVG over the grid in cell units. */
+  /** A chain's links as lines between its candidates, solid for strong links, dashed for weak
+   * ones, in an SVG over the grid in cell units. A group (a digit in one of several cells) is
+   * drawn as a rounded box around its candidates, and its lines start at the box's edge. */
   function drawLinks(links) {
     const cells = glue.cells();
     const board = cells[0]?.closest(".board");
@@ -124,39 +126,60 @@ export function createHints(glue) {
     const box = board.querySelector("svg.lines").getBoundingClientRect();
     const unit = box.width / n;
     const svg = svgEl("svg", { class: "hint-links", "data-testid": "hint-links", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
-    const centre = (group, digit) => {
+    const round = (v) => Math.round(v * 1000) / 1000;
+    const groups = new Map();
+    // A node's middle, and how far its edge is from there along a direction (ux, uy): a
+    // candidate's circle, or a group's box.
+    const node = (group, digit) => {
       const spans = group.map((c) => [...cells[c].querySelectorAll(".hint-marks > span")]
         .find((span) => parseInt(span.dataset.digit, 36) === digit)?.getBoundingClientRect());
       if (spans.some((r) => !r)) return null;
-      const mean = (f) => spans.reduce((sum, r) => sum + f(r), 0) / spans.length;
-      return { x: mean((r) => r.left + r.width / 2 - box.left) / unit, y: mean((r) => r.top + r.height / 2 - box.top) / unit,
-               radius: group.length > 1 ? 0 : Math.min(spans[0].width, spans[0].height) / 2 / unit };
+      if (group.length === 1) {
+        const r = spans[0], radius = Math.min(r.width, r.height) / 2 / unit;
+        return { x: (r.left + r.width / 2 - box.left) / unit, y: (r.top + r.height / 2 - box.top) / unit, reach: () => radius };
+      }
+      const pad = 0.04 * unit;
+      const [left, top] = [Math.min(...spans.map((r) => r.left)) - pad, Math.min(...spans.map((r) => r.top)) - pad];
+      const [right, bottom] = [Math.max(...spans.map((r) => r.right)) + pad, Math.max(...spans.map((r) => r.bottom)) + pad];
+      const [hw, hh] = [(right - left) / 2 / unit, (bottom - top) / 2 / unit];
+      const [x, y] = [(left - box.left) / unit + hw, (top - box.top) / unit + hh];
+      groups.set(`${digit}:${group}`, { x: x - hw, y: y - hh, width: 2 * hw, height: 2 * hh });
+      return { x, y, reach: (ux, uy) => Math.min(ux ? hw / Math.abs(ux) : Infinity, uy ? hh / Math.abs(uy) : Infinity) };
     };
+    const paths = [];
     for (const link of links) {
-      const a = centre(link.from, link.fromDigit), b = centre(link.to, link.toDigit);
+      const a = node(link.from, link.fromDigit), b = node(link.to, link.toDigit);
       if (!a || !b) continue;
       const length = Math.hypot(b.x - a.x, b.y - a.y);
-      if (length <= a.radius + b.radius) continue;
-      // from the edge of one candidate to the edge of the other, leaving both digits readable,
-      // bent a little to the left of the way the chain runs: two links along one row, one each
-      // way, bend apart instead of covering each other
       const ux = (b.x - a.x) / length, uy = (b.y - a.y) / length;
-      const [x1, y1, x2, y2] = [a.x + ux * a.radius, a.y + uy * a.radius, b.x - ux * b.radius, b.y - uy * b.radius];
+      const [ra, rb] = [a.reach(ux, uy), b.reach(ux, uy)];
+      if (!(length > ra + rb)) continue;
+      // from the edge of one node to the edge of the other, leaving the digits readable, bent a
+      // little to the left of the way the chain runs: two links along one row, one each way,
+      // bend apart instead of covering each other
+      const [x1, y1, x2, y2] = [a.x + ux * ra, a.y + uy * ra, b.x - ux * rb, b.y - uy * rb];
       const bend = Math.min(0.3, length * 0.12);
       const [cx, cy] = [(x1 + x2) / 2 + uy * bend, (y1 + y2) / 2 - ux * bend];
-      const round = (v) => Math.round(v * 1000) / 1000;
-      svg.append(svgEl("path", { class: link.strong ? "strong" : "weak",
+      paths.push(svgEl("path", { class: link.strong ? "strong" : "weak",
         d: `M ${[x1, y1].map(round).join(" ")} Q ${[cx, cy, x2, y2].map(round).join(" ")}` }));
     }
+    for (const { x, y, width, height } of groups.values()) {
+      svg.append(svgEl("rect", { class: "group", x: round(x), y: round(y), width: round(width), height: round(height),
+                                 rx: round(Math.min(width, height) / 2) }));
+    }
+    svg.append(...paths);
     board.append(svg);
   }
 
   function say(result, stage) {
     actions.replaceChildren();
-    const links = stage === STAGES - 1 ? result.step?.chain ?? [] : [];
-    chain.replaceChildren(...links.map((link) => el("li", {}, link)));
-    chain.hidden = !links.length;
-    legend.hidden = !(stage === STAGES - 1 && result.step?.links?.length);
+    const whole = stage === STAGES - 1;
+    const said = whole ? result.step?.chain ?? [] : [];
+    chain.replaceChildren(...said.map((link) => el("li", {}, link)));
+    chain.hidden = !said.length;
+    const drawn = whole ? result.step?.links ?? [] : [];
+    legend.hidden = !drawn.length;
+    legend.textContent = LINES_MEAN + (drawn.some((l) => l.from.length > 1 || l.to.length > 1) ? BOXES_MEAN : "");
     panel.hidden = false;
     if (result.error) {
       text.textContent = `No hint: ${result.error}`;

@@ -23,7 +23,7 @@ from corpus import DEV, REAL
 from engines import (ChromiumEngine, EngineSite, FirefoxEngine, OutsideRecorder, WebKitEngine, missing,
                      selected_engines)
 from pycore import api
-from test_hint import CENTRE, DRAWN, SUDOKU_AIC
+from test_hint import SUDOKU_AIC, check_lines
 from test_kinds import DIGITS, SIGNS, partition, shaded_cells
 
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "engines"
@@ -342,18 +342,14 @@ def test_the_whole_path_is_listed_under_the_hint(h):
 
 def test_a_chain_is_drawn_over_the_grid(h):
     """The whole step of an AIC: one line per link, solid or dashed as the link is strong or
-    weak, each from one of its candidates to the other (test_hint.py has the same in detail)."""
+    weak, each from one of its candidates (or its group's box) to the other (test_hint.py's
+    check_lines, as in Chromium)."""
     step = api.hint_view(SUDOKU_AIC, api.decode_view(SUDOKU_AIC)["progress"])["step"]
     assert h.open_text(SUDOKU_AIC) == "ready"
     for stage in "123":
         h.engine.click("[data-action=hint]")
         assert h.engine.wait(f"document.querySelector('[data-testid=hint]').dataset.stage === '{stage}'", 60) is True
-    drawn = h.engine.js(f"({DRAWN})()")
-    assert [line["strong"] for line in drawn] == [link["strong"] for link in step["links"]]
-    for line, link in zip(drawn, step["links"]):
-        for end, cells, digit in (("from", link["from"], link["fromDigit"]), ("to", link["to"], link["toDigit"])):
-            x, y, size = h.engine.js(f"({CENTRE})({json.dumps([cells, digit])})")
-            assert (line[end][0] - x) ** 2 + (line[end][1] - y) ** 2 <= (size / 2 + 1.5) ** 2, (end, link)
+    check_lines(lambda source, arg=None: h.engine.js(f"({source})({json.dumps(arg)})"), step)
 
 
 def test_a_string_that_cannot_be_read_shows_the_decoders_message(h):

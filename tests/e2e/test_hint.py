@@ -76,17 +76,22 @@ KENKEN_NISHIO = (
 SUDOKU_AIC = (
     "S9B06000200059m009f7q000000000003c3040b00d6bj00000bc3ar8y040300000b088j0000000100007y0002004a"
     "000000007z9607004a050000020700008i8m9g9oai000000960801000000060h00000b0g")
-# Where each line drawn over the grid starts and ends, in px, beside the centres of the
-# candidates its link joins (a group's: the mean of its cells').
+# Where each line drawn over the grid starts and ends, and the boxes drawn round groups
+# (left, top, right, bottom), in px, beside the centres of the candidates its link joins.
 DRAWN = """() => {
   const svg = document.querySelector('svg.hint-links');
   const box = document.querySelector('svg.lines').getBoundingClientRect();
   const unit = box.width / svg.viewBox.baseVal.width;
-  return [...svg.querySelectorAll('path')].map((line) => {
+  const px = (x, y) => [x * unit + box.left, y * unit + box.top];
+  const lines = [...svg.querySelectorAll('path')].map((line) => {
     const [, x1, y1, , , , x2, y2] = line.getAttribute('d').split(' ').map(Number);
-    return {strong: line.classList.contains('strong'),
-            from: [x1 * unit + box.left, y1 * unit + box.top], to: [x2 * unit + box.left, y2 * unit + box.top]};
+    return {strong: line.classList.contains('strong'), from: px(x1, y1), to: px(x2, y2)};
   });
+  const groups = [...svg.querySelectorAll('rect.group')].map((r) => {
+    const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => Number(r.getAttribute(k)));
+    return [...px(x, y), ...px(x + w, y + h)];
+  });
+  return {lines, groups};
 }"""
 MARK_CLASSES = """(pairs) => pairs.map(([cell, digit]) =>
   [...document.querySelectorAll(`[data-index="${cell}"] .hint-marks > span`)]
@@ -97,6 +102,33 @@ CENTRE = """([cells, digit]) => {
   const mean = (f) => rects.reduce((sum, r) => sum + f(r), 0) / rects.length;
   return [mean((r) => r.left + r.width / 2), mean((r) => r.top + r.height / 2), rects[0].width];
 }"""
+
+
+def check_lines(evaluate, step) -> None:
+    """One line per link of `step`, solid or dashed as the link is strong or weak, from the edge
+    of one candidate to the edge of the other; a box round each group, its lines starting at the
+    box's edge. `evaluate(source, arg)` runs a JS function in the page (any browser engine)."""
+    drawn = evaluate(DRAWN)
+    paths, boxes = drawn["lines"], drawn["groups"]
+    assert [line["strong"] for line in paths] == [link["strong"] for link in step["links"]]
+    groups = {(tuple(cells_), digit) for link in step["links"]
+              for cells_, digit in ((link["from"], link["fromDigit"]), (link["to"], link["toDigit"]))
+              if len(cells_) > 1}
+    assert len(boxes) == len(groups), "a box round each group"
+    for line, link in zip(paths, step["links"]):
+        for end, cells_, digit in (("from", link["from"], link["fromDigit"]),
+                                   ("to", link["to"], link["toDigit"])):
+            ex, ey = line[end]
+            if len(cells_) == 1:
+                x, y, size = evaluate(CENTRE, [cells_, digit])
+                assert (ex - x) ** 2 + (ey - y) ** 2 <= (size / 2 + 1.5) ** 2, (end, link)
+                continue
+            centres = [evaluate(CENTRE, [[c], digit])[:2] for c in cells_]
+            around = [b for b in boxes if all(b[0] < x < b[2] and b[1] < y < b[3] for x, y in centres)]
+            assert len(around) == 1, (end, link)
+            left, top, right, bottom = around[0]
+            assert left - 1.5 <= ex <= right + 1.5 and top - 1.5 <= ey <= bottom + 1.5, (end, link)
+            assert min(abs(ex - left), abs(ex - right), abs(ey - top), abs(ey - bottom)) <= 1.5, (end, link)
 
 
 @pytest.mark.parametrize("string,says", [
@@ -174,11 +206,12 @@ def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
 def test_a_chain_is_drawn_over_the_grid(app_page, device, width, height, scheme):
     """The whole step of a chain colours its candidates alternately and draws its links as
     SudokuWiki does, solid for strong, dashed for weak, each line from one candidate to the
-    other; where to look and the strategy's name draw nothing, and the drawing goes with the
-    hint. A screenshot of each goes to screenshots/."""
+    other (a group, boxed, from the box's edge); where to look and the strategy's name draw
+    nothing, and the drawing goes with the hint. A screenshot of each goes to screenshots/."""
     from pathlib import Path
     step = expected_first_step(SUDOKU_AIC)
     assert step["strategy"] == "aic" and len(step["links"]) == 9
+    assert any(len(link["to"]) > 1 for link in step["links"]), "a group among its nodes"
     app_page.set_viewport_size({"width": width, "height": height})
     app_page.emulate_media(color_scheme=scheme)
     assert open_text(app_page, SUDOKU_AIC) == "ready"
@@ -188,7 +221,7 @@ def test_a_chain_is_drawn_over_the_grid(app_page, device, width, height, scheme)
         ask_hint(app_page)
         assert lines.count() == 0 and legend.is_hidden(), f"stage {stage} draws no chain"
     ask_hint(app_page)
-    assert legend.is_visible()
+    assert legend.is_visible() and "A box holds a group" in legend.inner_text()
     gone = {(c, d) for c, d in step["eliminations"]}
     for cell, digit, colour in step["pattern"]:
         span = app_page.locator(f"[data-index='{cell}'] .hint-marks > span[data-digit='{digit}']")
@@ -196,19 +229,12 @@ def test_a_chain_is_drawn_over_the_grid(app_page, device, width, height, scheme)
     assert app_page.locator(".hint-marks .pattern-0").count() + app_page.locator(
         ".hint-marks .pattern-1").count() == len(step["pattern"]) - len(gone & {
             (c, d) for c, d, _ in step["pattern"]})
-    drawn = app_page.evaluate(DRAWN)
-    assert [line["strong"] for line in drawn] == [link["strong"] for link in step["links"]]
-    for line, link in zip(drawn, step["links"]):
-        for end, cells_, digit in (("from", link["from"], link["fromDigit"]),
-                                   ("to", link["to"], link["toDigit"])):
-            x, y, size = app_page.evaluate(CENTRE, [cells_, digit])
-            # a line stops at the edge of its candidate (a group's line at the group's middle)
-            assert abs(line[end][0] - x) ** 2 + abs(line[end][1] - y) ** 2 <= (size / 2 + 1.5) ** 2, (end, link)
+    check_lines(lambda source, arg=None: app_page.evaluate(source, arg), step)
     shots = Path(__file__).resolve().parents[2] / "screenshots"
     shots.mkdir(exist_ok=True)
     app_page.screenshot(path=str(shots / f"hint-chain-{device}-{scheme}.png"), full_page=True)
     app_page.click("[data-action=apply-hint]")
-    assert lines.count() == 0 and app_page.locator(".hint-marks").count() == 0
+    assert app_page.locator("svg.hint-links").count() == 0 and app_page.locator(".hint-marks").count() == 0
 
 
 def test_the_h_key_asks_for_a_hint_then_more_but_is_a_digit_in_25x25(app_page):
