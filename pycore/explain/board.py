@@ -26,6 +26,11 @@ def digits_text(mask_or_digits) -> str:
     return "/".join(digit_name(d) for d in digits)
 
 
+def number_text(value) -> str:
+    """A whole number or fraction as printed, negative ones with a minus sign (−3, not -3)."""
+    return str(value).replace("-", "\u2212")
+
+
 def leaves_text(geometry, eliminations) -> str:
     """"3/4 leave A2 and B2; 9 leaves A1": each digit with the cells it leaves, digits that leave
     the same cells said together, digits ascending."""

@@ -11,7 +11,7 @@ from functools import lru_cache
 from math import factorial, prod
 
 from ..model import digits_of, joined, row_name
-from .board import Board, Step, geometry_of, leaves_text
+from .board import Board, Step, geometry_of, leaves_text, number_text
 from .kenken_fillings import applies, fillings, layout
 
 # Equations over more possible assignments than SEARCH_LIMIT are only bounded (sums) or left
@@ -209,8 +209,8 @@ def _sum_step(board: Board, area: Area, cages, ins, outs, cages_total: int, tota
         if not open_outs:
             return said + f"{_joined(g, open_ins, ' + ')} = {-value}"
         if not open_ins:
-            return said + f"{_joined(g, open_outs, ' + ')} = {value}"
-        return said + f"{_joined(g, open_outs, ' + ')} − ({_joined(g, open_ins, ' + ')}) = {value}"
+            return said + f"{_joined(g, open_outs, ' + ')} = {number_text(value)}"
+        return said + f"{_joined(g, open_outs, ' + ')} − ({_joined(g, open_ins, ' + ')}) = {number_text(value)}"
     terms = [(c, -1) for c in open_ins] + [(c, 1) for c in open_outs]
     if len(terms) == 1:
         cell, sign = terms[0]

@@ -5,7 +5,7 @@ a virtual cage, and a house without its whole cages is a hidden cage (SudokuWiki
 splitting)."""
 from __future__ import annotations
 
-from .board import Board, Step
+from .board import Board, Step, number_text
 from .killer_steps import combos_text, step, trimmed
 from .killer_sums import (balances, cliques, fitting_combinations, is_killer, relations,
                           sum_supports, union_of)
@@ -26,15 +26,16 @@ def innie_outie(board: Board) -> Step | None:
         if len(b.plus) + len(b.minus) != 1:
             continue
         area = b.area
+        totals, its = ("total", "their") if len(area.units) > 1 else ("totals", "its")
         if b.plus:
             cell, value = b.plus[0], b.value
-            text = (f"Innie at {g.name(cell)}: {area.name} totals {area.total} and its other "
-                    f"cells make {area.total - value}, so {g.name(cell)} = {area.total} − "
+            text = (f"Innie at {g.name(cell)}: {area.name} {totals} {area.total} and {its} "
+                    f"other cells make {area.total - value}, so {g.name(cell)} = {area.total} − "
                     f"{area.total - value} = {value}")
         else:
             cell, value = b.minus[0], -b.value
-            text = (f"Outie at {g.name(cell)}: {area.name} totals {area.total}, and with "
-                    f"{g.name(cell)} its cages make {area.total + value}, so {g.name(cell)} = "
+            text = (f"Outie at {g.name(cell)}: {area.name} {totals} {area.total}, and with "
+                    f"{g.name(cell)} {its} cages make {area.total + value}, so {g.name(cell)} = "
                     f"{area.total + value} − {area.total} = {value}")
         if 1 <= value <= board.size and board.has(cell, value):
             return step("innie-outie", board, f"Innies and outies: {text}",
@@ -66,7 +67,7 @@ def innie_outie_difference(board: Board) -> Step | None:
             return step("innie-outie-difference", board,
                         f"Innie/outie difference: counting {b.area.name} "
                         f"({b.area.total}), innie {g.name(inner)} − outie {g.name(outer)} = "
-                        f"{b.value}", removed, cells=(inner, outer), units=b.area.units,
+                        f"{number_text(b.value)}", removed, cells=(inner, outer), units=b.area.units,
                         cages=b.whole, pattern=board.pattern_left((inner, outer), removed))
     return None
 

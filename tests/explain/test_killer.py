@@ -150,7 +150,7 @@ def test_innie_of_two_rows():
                    (("B1-B6",), 39), (("B7", "C7"), 5))
     step = find("innie-outie", board)
     assert names(step.placements) == {("B7", 1)}
-    assert "rows A and B" in step.text
+    assert "Innie at B7: rows A and B total 90 and their other cells make 89" in step.text
     assert step.units == (0, 1)
 
 
@@ -311,3 +311,13 @@ def test_a_house_shares_its_digits_out_among_its_cages():
     assert names(step.eliminations) == every(["A5", "A6"], "1289")
     assert coloured(step) == {"3A5": 0, "7A5": 0, "3A6": 0, "7A6": 0}
     assert step.text.startswith("Combination interaction: row A's cages")
+
+
+
+def test_a_negative_difference_is_written_with_a_minus_sign():
+    # difference_board with the cage E5, E6, F6 = 16: E4 − F6 = 45 − 6 − 24 − 16 = −1
+    board = killer((("E1-E3",), 6), (("D4", "E4"), 11), (("E5", "E6", "F6"), 16),
+                   (("E7-E9",), 24))
+    step = find("innie-outie-difference", board)
+    assert "innie E4 − outie F6 = \u22121" in step.text
+    assert ("E4", 9) in names(step.eliminations) and ("F6", 1) in names(step.eliminations)
