@@ -117,12 +117,12 @@ def parity(board: Board) -> Step | None:
             odd = (odd_total - others) % 2
             gone = board.candidates[cell] & (~ODD if odd else ODD)
             eliminations = tuple((cell, d) for d in digits_of(gone))
+            so = (f"{g.names(cells)} {'add' if not outs else 'add (or subtract)'} to "
+                  f"{_odd_word(odd_total)} and " if len(cells) > 1 else "")
             return Step("parity",
                         f"Parity: {_area_verb(area, 'total')} {total}, {_odd_word(total)}, and "
                         f"{_cages_phrase(board, area, cages, 'always total')} "
-                        f"{_odd_word(cages_odd)}, so {g.names(cells)} "
-                        f"{'add' if not outs else 'add (or subtract)'} to "
-                        f"{_odd_word(odd_total)} and {g.name(cell)} is "
+                        f"{_odd_word(cages_odd)}, so {so}{g.name(cell)} is "
                         f"{'odd' if odd else 'even'}: {leaves_text(board.geometry, eliminations)}",
                         eliminations=eliminations, cells=tuple(sorted(cells)), units=area.units,
                         cages=tuple(cages), pattern=board.pattern_left((cell,), eliminations))
@@ -210,7 +210,7 @@ def _sum_step(board: Board, area: Area, cages, ins, outs, cages_total: int, tota
             return said + f"{_joined(g, open_ins, ' + ')} = {-value}"
         if not open_ins:
             return said + f"{_joined(g, open_outs, ' + ')} = {number_text(value)}"
-        return said + f"{_joined(g, open_outs, ' + ')} − ({_joined(g, open_ins, ' + ')}) = {number_text(value)}"
+        return said + f"{_joined(g, open_outs, ' + ')} − {_grouped(g, open_ins, ' + ')} = {number_text(value)}"
     terms = [(c, -1) for c in open_ins] + [(c, 1) for c in open_outs]
     if len(terms) == 1:
         cell, sign = terms[0]
@@ -244,7 +244,7 @@ def _product_step(board: Board, area: Area, cages, ins, outs, cages_product: int
             return said + f"{_joined(g, open_ins, ' × ')} = {_fraction_text(1 / ratio)}"
         if not open_ins:
             return said + f"{_joined(g, open_outs, ' × ')} = {_fraction_text(ratio)}"
-        return said + (f"{_joined(g, open_outs, ' × ')} ÷ ({_joined(g, open_ins, ' × ')}) = "
+        return said + (f"{_joined(g, open_outs, ' × ')} ÷ {_grouped(g, open_ins, ' × ')} = "
                        f"{_fraction_text(ratio)}")
     terms = [(c, -1) for c in open_ins] + [(c, 1) for c in open_outs]
     if len(terms) == 1:
@@ -281,6 +281,11 @@ def _cages_phrase(board: Board, area: Area, cages, verb: str, where: str = "") -
 
 def _joined(g, cells, sign: str) -> str:
     return sign.join(g.name(c) for c in cells)
+
+
+def _grouped(g, cells, sign: str) -> str:
+    """What is taken away or divided by: "(B3 + B4)", or a lone "B3" without brackets."""
+    return _joined(g, cells, sign) if len(cells) == 1 else f"({_joined(g, cells, sign)})"
 
 
 def _fraction_text(value: Fraction) -> str:

@@ -115,6 +115,7 @@ def test_line_sum_outies():
     step = find("line-sum", board)
     assert names(step.eliminations, 6) == {("B6", 1), ("B6", 2), ("A4", 6), ("A5", 6)}
     assert set(step.cages) == {0, 2}
+    assert "so B6 − (A4 + A5) = 0:" in step.text
 
 
 def test_line_sum_over_two_rows():
@@ -249,6 +250,15 @@ def test_parity_of_a_row():
     assert names(step.eliminations, 6) == every((2, 4, 6), "A4")
     assert coloured(step, 6) == {"1A4": 0, "3A4": 0, "5A4": 0}   # the odd digits it keeps
     assert set(step.cages) == {0, 2}
+
+
+def test_parity_of_one_cell_says_what_it_is():
+    # column 1 totals 10 (even); 3− and the one-cell 3 always total an odd number each, so the
+    # cell left, D1, is even
+    step = find("parity", kenken(4, ("A1 B1", 3, "-"), ("C1", 3, "+")))
+    assert names(step.eliminations, 4) == every((1, 3), "D1")
+    assert step.text.startswith("Parity: column 1 totals 10, an even number, and the 3− and 3 "
+                                "cages always total an even number, so D1 is even: ")
 
 
 def test_parity_finds_nothing_while_two_cells_can_be_either():
