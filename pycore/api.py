@@ -272,7 +272,8 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
 
     {"status": "step", "levels": [where to look, the strategy's name, the whole step],
      "step": {strategy, name, placements, eliminations, cells, units, cages, text, chain,
-     pattern, links} (Step.to_json: the pattern's candidates in two colours, a chain's links),
+     pattern, links, colours} (Step.to_json: the pattern's candidates in two colours, a chain's
+     links; colours: what blue and orange stand for, or null),
      "progress": the position after the step, "marks": {cell: candidates before the step} for
      the cells the step names, so the page can show what is eliminated where the reader has no
      pencil marks} — or status "solved", "stuck" (no strategy applies; "reveal": true unless
@@ -307,7 +308,8 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     return {
         "status": "step",
         "levels": [look, f"{strategy.name}. {look}", step.text],
-        "step": {**step.to_json(g), "name": strategy.name, "difficulty": strategy.difficulty},
+        "step": {**step.to_json(g), "name": strategy.name, "difficulty": strategy.difficulty,
+                 "colours": list(strategy.colours)},
         "progress": progress_notation(puzzle, after),
         "marks": marks,
     }

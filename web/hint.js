@@ -25,7 +25,7 @@ export function createHints(glue) {
   // A supposition followed to a contradiction (Nishio), one link a line, to follow with a pencil.
   const chain = el("ol", { class: "hint-chain", "data-testid": "hint-chain" });
   chain.hidden = true;
-  // What the lines drawn over the grid mean, under a step that draws a chain.
+  // What the drawing over the grid means, under the whole step: its colours and a chain's lines.
   const legend = el("p", { class: "hint-legend", "data-testid": "hint-legend" });
   const LINES_MEAN = "Solid lines are strong links (at least one end is true), dashed lines weak " +
     "links (not both ends); along the chain the two colours alternate.";
@@ -171,15 +171,34 @@ export function createHints(glue) {
     board.append(svg);
   }
 
+  /** The key to what `step` draws: each colour it shows (one it strikes out is not shown) with
+   * what the strategy means by it, and what a chain's lines and boxes are. */
+  function explainDrawing(step) {
+    const parts = [];
+    if (step) {
+      const gone = new Set(step.eliminations.map(([c, d]) => `${c}:${d}`));
+      const shown = new Set(step.pattern.filter(([c, d]) => !gone.has(`${c}:${d}`)).map(([, , k]) => k));
+      (step.colours ?? []).forEach((meaning, k) => {
+        if (meaning && shown.has(k)) {
+          parts.push(el("span", { class: "key", "data-colour": k }, el("span", { class: `swatch pattern-${k}` }),
+                        `${["Blue", "Orange"][k]}: ${meaning}.`), " ");
+        }
+      });
+      if (step.links.length) {
+        parts.push(LINES_MEAN + (step.links.some((l) => l.from.length > 1 || l.to.length > 1) ? BOXES_MEAN : ""));
+      }
+    }
+    legend.replaceChildren(...parts);
+    legend.hidden = !parts.length;
+  }
+
   function say(result, stage) {
     actions.replaceChildren();
     const whole = stage === STAGES - 1;
     const said = whole ? result.step?.chain ?? [] : [];
     chain.replaceChildren(...said.map((link) => el("li", {}, link)));
     chain.hidden = !said.length;
-    const drawn = whole ? result.step?.links ?? [] : [];
-    legend.hidden = !drawn.length;
-    legend.textContent = LINES_MEAN + (drawn.some((l) => l.from.length > 1 || l.to.length > 1) ? BOXES_MEAN : "");
+    explainDrawing(whole && result.status === "step" ? result.step : null);
     panel.hidden = false;
     if (result.error) {
       text.textContent = `No hint: ${result.error}`;

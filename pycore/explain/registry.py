@@ -60,12 +60,46 @@ TABLE = (
 )
 
 
+# What the two colours of a step's pattern (Step.pattern) stand for, said under the grid with the
+# whole step: (blue, orange). Chains colour their nodes by turns, which their lines' key says.
+CAGE_KEEPS = ("the digits the cage can still hold", None)
+CELLS_KEEP = ("the digits these cells can still hold", None)
+SUBSET = ("the subset", None)
+FISH = ("the fish", None)
+COLOURS = {
+    "cage-combinations": CAGE_KEEPS,
+    "cage-arithmetic": CAGE_KEEPS,
+    "innie-outie-difference": CELLS_KEEP,
+    "innies-outies-sum": CELLS_KEEP,
+    "hidden-cage": CELLS_KEEP,
+    "line-sum": CELLS_KEEP,
+    "line-product": CELLS_KEEP,
+    "parity": CELLS_KEEP,
+    "combination-interaction": ("the digits the cage can still hold",
+                                "what the other cage can hold"),
+    "cage-subsets": ("the digits the two cages can still hold together", None),
+    "cage-required-digit": ("where the cage can put the digit", None),
+    "cage-unit-overlap": ("where the digit can go", None),
+    "cage-line-overlap": ("where the cage can put the digit", None),
+    "pointing": ("the digit's places in the box", None),
+    "box-line-reduction": ("the digit's places in the line", None),
+    **dict.fromkeys(("naked-pair", "hidden-pair", "naked-triple", "hidden-triple", "naked-quad",
+                     "hidden-quad"), SUBSET),
+    "unique-rectangle": ("the two digits that could swap", "the corners' other digits"),
+    **dict.fromkeys(("x-wing", "swordfish", "jellyfish"), FISH),
+    **dict.fromkeys(("finned-x-wing", "finned-swordfish"), ("the fish", "its fins")),
+    **dict.fromkeys(("xy-wing", "xyz-wing"), ("the wing", "the digit one of its cells must hold")),
+    "nishio": ("the supposition", "where its easy steps would place digits"),
+}
+
+
 @dataclass(frozen=True)
 class Strategy:
     slug: str
     name: str
     difficulty: int
     find: Callable
+    colours: tuple = (None, None)   # COLOURS
 
 
 def _load() -> tuple[Strategy, ...]:
@@ -79,7 +113,7 @@ def _load() -> tuple[Strategy, ...]:
                 modules[module] = {}
         find = modules[module].get(slug)
         if find is not None:
-            found.append(Strategy(slug, name, difficulty, find))
+            found.append(Strategy(slug, name, difficulty, find, COLOURS.get(slug, (None, None))))
     return tuple(sorted(found, key=lambda s: s.difficulty))   # stable: table order breaks ties
 
 

@@ -184,6 +184,13 @@ def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
     assert shown == ["gone" if (c, d) in gone else f"pattern-{k}" for c, d, k in step["pattern"]]
     if "Nishio" in says:
         assert any(k == 1 for *_, k in step["pattern"]), "the digits the chain places are drawn"
+    # the key says what each colour shown stands for
+    legend = app_page.locator("[data-testid=hint-legend]")
+    shown = {k for c, d, k in step["pattern"] if (c, d) not in gone}
+    keys = legend.locator(".key").evaluate_all("ks => ks.map(k => [Number(k.dataset.colour), k.textContent])")
+    colours = BY_SLUG[step["strategy"]].colours
+    assert keys == [[k, f"{['Blue', 'Orange'][k]}: {colours[k]}."] for k in sorted(shown)]
+    assert legend.is_visible() == bool(shown or step["links"])
 
     app_page.click("[data-action=apply-hint]")
     after = cells(app_page)

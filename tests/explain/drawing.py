@@ -1,7 +1,7 @@
 """What a step draws over the grid (Step.pattern and Step.links), checked against the board it
 was found on: every coloured candidate is live, every link is a real link of its kind, and the
 two ends of every link differ in colour (a strong link's ends are the two cases; along a chain
-the colours alternate)."""
+the colours alternate); outside chains, every colour used has its key (registry.COLOURS)."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -40,6 +40,12 @@ def weak(board, a, x, b, y) -> bool:
 
 
 def check_drawing(board, step) -> None:
+    from pycore.explain import BY_SLUG
+    if step.pattern and step.strategy not in CHAINS | {"simple-colouring"}:
+        # the page says what each colour it shows stands for
+        used = {c for *_, c in step.pattern}
+        key = BY_SLUG[step.strategy].colours
+        assert all(key[c] for c in used), (step.strategy, "a colour without a key")
     colour = {}
     for cell, digit, c in step.pattern:
         assert board.has(cell, digit), (step.text, "colours a candidate that is not there")
