@@ -74,7 +74,8 @@ def law_of_leftovers(board: Board) -> Step | None:
             text += f" ({leaves_text(g, sorted(eliminations))})"
         return Step("law-of-leftovers", text, placements=tuple(sorted(placements.items())),
                     eliminations=tuple(sorted(eliminations)), cells=found.inside + found.outside,
-                    units=found.lines + found.regions)
+                    units=found.lines + found.regions,
+                    pattern=board.pattern_of(-1, found.inside) + board.pattern_of(-1, found.outside, 1))
     return None
 
 

@@ -81,6 +81,8 @@ COLOURS = {
     "cage-required-digit": ("where the cage can put the digit", None),
     "cage-unit-overlap": ("where the digit can go", None),
     "cage-line-overlap": ("where the cage can put the digit", None),
+    "law-of-leftovers": ("the leftovers in the rows or columns",
+                         "the leftovers in the regions, which hold the same digits"),
     "pointing": ("the digit's places in the box", None),
     "box-line-reduction": ("the digit's places in the line", None),
     **dict.fromkeys(("naked-pair", "hidden-pair", "naked-triple", "hidden-triple", "naked-quad",

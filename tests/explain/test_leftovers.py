@@ -4,7 +4,7 @@ import random
 import sys
 from pathlib import Path
 
-from positions import cell, find, make_board, names, placed, with_marks, without
+from positions import cell, coloured, find, make_board, names, placed, with_marks, without
 from test_chains import JIGSAW
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -37,6 +37,9 @@ def test_a_cell_keeps_only_digits_the_other_side_can_hold():
     assert step.text == ("Law of leftovers: column 6 and region 5 each hold every digit once, "
                          "so A6 and B6 (in it, outside the region) hold the same digits as E7 "
                          "and F7; E7 and F7 cannot hold 4/5 (4 leaves A6; 5 leaves B6)")
+    # the two sides in the two colours
+    assert coloured(step) == {"1A6": 0, "2A6": 0, "3A6": 0, "4A6": 0, "3B6": 0, "5B6": 0,
+                              "1E7": 1, "2E7": 1, "1F7": 1, "3F7": 1}
 
 
 def test_a_digit_placed_on_one_side_goes_in_the_only_place_the_other_side_has():
