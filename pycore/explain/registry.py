@@ -77,7 +77,7 @@ COLOURS = {
     "parity": CELLS_KEEP,
     "combination-interaction": ("the digits the cage can still hold",
                                 "what the other cage can hold"),
-    "cage-subsets": ("the digits the two cages can still hold together", None),
+    "cage-subsets": ("the digits the two cages can hold side by side", None),
     "cage-required-digit": ("where the cage can put the digit", None),
     "cage-unit-overlap": ("where the digit can go", None),
     "cage-line-overlap": ("where the cage can put the digit", None),
