@@ -1,14 +1,16 @@
-"""`python -m pycore decode|encode|solve|explain TEXT`: one JSON object or one string on stdout; bad
+"""`python -m pycore decode|encode|solve|explain TEXT`: one JSON object or one string on stdout
+(with --text, decode, solve and explain print for a person instead: the grid, the steps); bad
 input exits with status 2 and one line on stderr."""
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .api import describe
 from .codec import FORMATS, PuzzleStringError, decode, encode
-from .model import KINDS
+from .model import KINDS, cell_name, digit_name, row_name
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -27,6 +29,9 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("text", help="a puzzle string or link (- reads standard input)")
         command.add_argument("--kind", choices=KINDS,
                              help="what a bare 81/162-character string is (default: classic sudoku)")
+        if name != "encode":
+            command.add_argument("--text", action="store_true", dest="as_text",
+                                 help="print for a person to read (the grid; the steps) instead of JSON")
         if name == "encode":
             command.add_argument("--to", required=True, metavar="FORMAT",
                                  help=f"one of {', '.join(FORMATS)}, or a header such as L9B")
@@ -73,14 +78,74 @@ def run(argv: list[str]) -> str:
     args = parser().parse_args(argv)
     text = sys.stdin.read() if args.text == "-" else args.text
     puzzle, position, fmt = decode(text, kind_hint=args.kind, with_format=True)
-    if args.command == "decode":
-        return json.dumps(describe(puzzle, position, fmt))
     if args.command == "encode":
         return encode(puzzle, position, args.to)
+    if args.command == "decode":
+        report = describe(puzzle, position, fmt)
+        return decode_text(puzzle, report) if args.as_text else json.dumps(report)
     if args.command == "explain":
-        return json.dumps(explain_report(puzzle, position, args))
+        report = explain_report(puzzle, position, args)
+        return explain_text(report) if args.as_text else json.dumps(report)
     from .solve.report import solve_report  # the solver loads only when asked for
-    return json.dumps(solve_report(puzzle, position, max_nodes=args.max_nodes, time_limit=args.time_limit))
+    report = solve_report(puzzle, position, max_nodes=args.max_nodes, time_limit=args.time_limit)
+    return solve_text(puzzle, report) if args.as_text else json.dumps(report)
+
+
+# --- for a person (--text) ----------------------------------------------------------------------
+
+def grid_text(puzzle, digits) -> str:
+    """The grid as lines of digits ("." for an open cell), rows named and boxes ruled as on
+    paper (a grid without boxes, a jigsaw's or KenKen's, unruled)."""
+    n = puzzle.size
+    box_rows, box_cols = puzzle.box_shape if puzzle.regions is None and puzzle.box_shape else (n, n)
+    width = len(row_name(n - 1, n))
+    lines = []
+    if n <= 9:
+        lines.append(" " * (width + 2) + " | ".join(
+            " ".join(str(c + 1) for c in range(start, start + box_cols)) for start in range(0, n, box_cols)))
+    for r in range(n):
+        if r and r % box_rows == 0:
+            lines.append(" " * (width + 2) + "-+-".join("-" * (2 * box_cols - 1) for _ in range(n // box_cols)))
+        cells = [digit_name(d) if d else "." for d in digits[r * n:(r + 1) * n]]
+        lines.append(f"{row_name(r, n):>{width}}  " + " | ".join(
+            " ".join(cells[start:start + box_cols]) for start in range(0, n, box_cols)))
+    return "\n".join(lines)
+
+
+def decode_text(puzzle, report: dict) -> str:
+    placed = [int(note[1:], 36) if note[:1] in ("g", "s") else 0 for note in report["progress"]]
+    cages = f", {len(puzzle.cages)} cages" if puzzle.cages else ""
+    return f"{puzzle.kind} {puzzle.size}×{puzzle.size} ({report['format']}{cages})\n{grid_text(puzzle, placed)}"
+
+
+def solve_text(puzzle, report: dict) -> str:
+    said = {"unique": "one solution", "multiple": "more than one solution (one of them below)",
+            "none": f"no solution: {report['reason']}", "timeout": "not settled in the time allowed"}
+    head = f"{said[report['status']]} ({plural(report['nodes'], 'node')}, {report['seconds']:.2f} s)"
+    problems = [f"{p['problem']} at {cell_name(p['cell'], puzzle.size)}" for p in report["problems"]]
+    return "\n".join([head] + ([grid_text(puzzle, report["solution"])] if report["solution"] else [])
+                     + (["your position: " + "; ".join(problems)] if problems else []))
+
+
+def explain_text(report: dict) -> str:
+    from .explain import BY_SLUG
+    lines = [f"{k}. {step['text']}" for k, step in enumerate(report["steps"], 1)]
+    grade = report["grade"]
+    count = plural(len(report["steps"]), "step")
+    hardest = (f" (grade {grade['level']}; the hardest step: {BY_SLUG[grade['hardest']].name})"
+               if grade["hardest"] else "")
+    if report.get("stopped"):
+        lines.append(f"Stopped after {count}{hardest}, as asked.")
+    else:
+        lines.append({"solved": f"Solved by logic in {count}{hardest}.",
+                      "stuck": f"Stuck after {count}{hardest}: no strategy this tool knows applies.",
+                      "timeout": f"Out of time after {count}{hardest}.",
+                      "invalid": f"Invalid: {report.get('reason')}."}[report["status"]])
+    return "\n".join(lines)
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count:,} {word}{'s' * (count != 1)}"
 
 
 def explain_report(puzzle, position, args) -> dict:
@@ -109,8 +174,11 @@ def explain_report(puzzle, position, args) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        print(run(sys.argv[1:] if argv is None else argv))
+        print(run(sys.argv[1:] if argv is None else argv), flush=True)
     except PuzzleStringError as error:
         print(f"error: {error}", file=sys.stderr)  # one line: PuzzleStringError escapes line breaks
         return 2
+    except BrokenPipeError:
+        # The reader stopped early (`| head`): not an error, and nothing more to say to it.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0

@@ -154,3 +154,56 @@ def test_explain_on_a_puzzle_without_solution_is_invalid():
     from pycore import api
     hint = api.hint_view(text, api.decode_view(text)["progress"])
     assert hint["status"] == "invalid" and "no solution" in hint["reason"]
+
+
+# --- --text: for a person --------------------------------------------------------------------------
+
+def test_text_decode_and_solve_print_the_grid_ruled_in_boxes():
+    entry = next(e for e in DEV if e["label"] == "solo-3x3dt")
+    shown = pycore("decode", "--text", entry["strings"]["versioned"])
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    assert lines[0].startswith("sudoku 9×9 (")
+    assert lines[1].split() == ["1", "2", "3", "|", "4", "5", "6", "|", "7", "8", "9"]
+    givens = "".join(str(g) if g else "." for g in entry["givens"])
+    rows = [line for line in lines[2:] if not line.lstrip().startswith("-")]
+    assert [row.split()[0] for row in rows] == list("ABCDEFGHI")
+    assert "".join("".join(row.split()[1:]).replace("|", "") for row in rows) == givens
+    assert lines[5].strip() == "------+-------+------" and lines[5].index("+") == lines[1].index("|")
+    solved = pycore("solve", "--text", entry["strings"]["versioned"])
+    assert solved.returncode == 0, solved.stderr
+    head, *grid = solved.stdout.splitlines()
+    assert head.startswith("one solution (")
+    digits = "".join("".join(row.split()[1:]).replace("|", "") for row in grid[1:]
+                     if not row.lstrip().startswith("-"))
+    assert digits == entry["solution"]
+
+
+def test_text_explain_numbers_the_steps_and_says_how_it_ended():
+    entry = next(e for e in DEV if e["label"] == "solo-3x3dt")
+    report = json.loads(pycore("explain", entry["strings"]["versioned"]).stdout)
+    done = pycore("explain", "--text", entry["strings"]["versioned"])
+    assert done.returncode == 0, done.stderr
+    *steps, last = done.stdout.splitlines()
+    assert steps == [f"{k}. {step['text']}" for k, step in enumerate(report["steps"], 1)]
+    assert last.startswith(f"Solved by logic in {len(steps)} steps (grade {report['grade']['level']}; ")
+    stopped = pycore("explain", "--text", "--max-steps", "1", entry["strings"]["versioned"])
+    assert stopped.stdout.splitlines()[1].startswith("Stopped after 1 step (")
+
+
+def test_text_of_a_16x16_numbers_its_rows_and_spells_digits_as_letters():
+    entry = next(e for e in DEV if e["size"] == 16)
+    done = pycore("solve", "--text", entry["strings"]["versioned"])
+    rows = [r for r in done.stdout.splitlines()[1:] if not r.lstrip().startswith("-")]
+    assert [r.split()[0] for r in rows] == [str(k) for k in range(1, 17)]
+    assert "".join("".join(r.split()[1:]).replace("|", "") for r in rows) == entry["solution"].upper()
+
+
+def test_output_cut_short_by_its_reader_is_no_error():
+    # `python -m pycore explain … | head -c 10`: the pipe closes long before the rest of a 25×25's
+    # steps (more than a pipe's buffer) is written
+    entry = next(e for e in DEV if e["size"] == 25)
+    done = subprocess.run(f"{sys.executable} -m pycore explain {entry['strings']['versioned']}"
+                          " | head -c 10", shell=True, cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout == '{"status":' and done.stderr == ""
