@@ -181,4 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader stopped early (`| head`): not an error, and nothing more to say to it.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except KeyboardInterrupt:   # Ctrl+C during a long solve: the shell's usual status, no traceback
+        print("interrupted", file=sys.stderr)
+        return 130
     return 0

@@ -207,3 +207,23 @@ def test_output_cut_short_by_its_reader_is_no_error():
                           " | head -c 10", shell=True, cwd=ROOT, capture_output=True, text=True,
                           timeout=120)
     assert done.stdout == '{"status":' and done.stderr == ""
+
+
+def test_ctrl_c_during_a_long_solve_ends_with_one_line():
+    """Ctrl+C (SIGINT) while a Mathemagic killer is solved (half a minute and more): "interrupted"
+    on stderr and the shell's status 130, no traceback."""
+    import signal
+    import time
+    from pycore.codec import encode
+    from pycore.model import Position
+    from test_solve_hard_killers import short_killer
+    records = map(json.loads, (ROOT / "bench" / "data" / "hard_killers.jsonl").read_text().splitlines())
+    puzzle = short_killer(next(r for r in records if r["collection"] == "MATHEMAGIC_KILLERS")["short"])
+    text = encode(puzzle, Position.empty(81), "L9B")
+    with subprocess.Popen([sys.executable, "-m", "pycore", "solve", text], cwd=ROOT,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
+        time.sleep(3)
+        assert run.poll() is None, "still solving"
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=20)
+    assert (run.returncode, out, err) == (130, "", "interrupted\n")
