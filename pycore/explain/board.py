@@ -167,8 +167,10 @@ class Step:
     colours alternate (one of two nodes a strong link joins is true, so the two colours are the
     two cases), and a fish's fins, a wing's digit to eliminate or a rectangle's extra digit take
     the second colour; a step trimming a cage or a sum colours the digits it keeps (and, when a
-    cage clashes with another, that one's in the second colour). `links` are a chain's links in order, (cells, digit, cells, digit,
-    strong), the cells a tuple (several for a group: the digit is in one of them)."""
+    cage clashes with another, that one's in the second colour). `links` are a chain's links in
+    order, (cells, digit, cells, digit, strong), the cells a tuple (several for a group: the
+    digit is in one of them). What the colours stand for, strategy by strategy, is
+    registry.COLOURS."""
     strategy: str
     text: str
     placements: tuple[tuple[int, int], ...] = ()
