@@ -122,9 +122,12 @@ def solve_text(puzzle, report: dict) -> str:
     said = {"unique": "one solution", "multiple": "more than one solution (one of them below)",
             "none": f"no solution: {report['reason']}", "timeout": "not settled in the time allowed"}
     head = f"{said[report['status']]} ({plural(report['nodes'], 'node')}, {report['seconds']:.2f} s)"
-    problems = [f"{p['problem']} at {cell_name(p['cell'], puzzle.size)}" for p in report["problems"]]
+    what = {"wrong-digit": "a wrong digit, where the solution has",
+            "candidates-exclude-solution": "pencil marks without the solution's"}
+    problems = [f"  {cell_name(p['cell'], puzzle.size)}: {what[p['problem']]} {digit_name(p['expected'])}"
+                for p in report["problems"]]
     return "\n".join([head] + ([grid_text(puzzle, report["solution"])] if report["solution"] else [])
-                     + (["your position: " + "; ".join(problems)] if problems else []))
+                     + (["Your position against it:"] + problems if problems else []))
 
 
 def explain_text(report: dict) -> str:

@@ -227,3 +227,17 @@ def test_ctrl_c_during_a_long_solve_ends_with_one_line():
         run.send_signal(signal.SIGINT)
         out, err = run.communicate(timeout=20)
     assert (run.returncode, out, err) == (130, "", "interrupted\n")
+
+
+def test_text_solve_lists_the_mistakes_of_the_position():
+    from pycore import api
+    entry = next(e for e in DEV if e["label"] == "solo-3x3dt")
+    text, solution = entry["strings"]["versioned"], [int(c, 36) for c in entry["solution"]]
+    progress = api.decode_view(text)["progress"]
+    cell = next(k for k, note in enumerate(progress) if note[0] != "g")
+    wrong = solution[cell] % 9 + 1
+    bd = api.share(text, api.place_digit(text, progress, cell, wrong)["progress"])["bd"]
+    lines = pycore("solve", "--text", bd).stdout.splitlines()
+    name = "ABCDEFGHI"[cell // 9] + str(cell % 9 + 1)
+    assert "Your position against it:" in lines
+    assert f"  {name}: a wrong digit, where the solution has {solution[cell]}" in lines
