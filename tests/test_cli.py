@@ -220,8 +220,10 @@ def test_ctrl_c_during_a_long_solve_ends_with_one_line():
     records = map(json.loads, (ROOT / "bench" / "data" / "hard_killers.jsonl").read_text().splitlines())
     puzzle = short_killer(next(r for r in records if r["collection"] == "MATHEMAGIC_KILLERS")["short"])
     text = encode(puzzle, Position.empty(81), "L9B")
+    # (as from a terminal: a test worker may run with SIGINT ignored, which a child inherits)
     with subprocess.Popen([sys.executable, "-m", "pycore", "solve", text], cwd=ROOT,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL)) as run:
         time.sleep(3)
         assert run.poll() is None, "still solving"
         run.send_signal(signal.SIGINT)
