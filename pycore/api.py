@@ -224,6 +224,22 @@ def check_view(text: str, progress: list[str], solution: list[int]) -> dict:
     return {"problems": check(puzzle, position, digits)}
 
 
+def check_several(text: str, progress: list[str]) -> dict:
+    """Check for a puzzle with more than one solution, where there is no one solution to check
+    against: {"problems": [...], "reason": ...} when no solution keeps all the placed digits
+    (problems name each digit whose removal alone would leave one, as "wrong-digit"), else
+    {"problems": [], "reason": None}; or {"error": message}. A puzzle the solver cannot settle
+    in about a second and a half passes unchecked."""
+    try:
+        puzzle, position = _puzzle_and_position(text, progress)
+    except PuzzleStringError as error:
+        return {"error": str(error)}
+    from .explain import start_board
+    dead_end = _digits_leading_nowhere(puzzle, start_board(puzzle, position))
+    return ({"problems": dead_end["problems"], "reason": dead_end["reason"]} if dead_end
+            else {"problems": [], "reason": None})
+
+
 def back_to_right(text: str, history: list[list[str]], solution: list[int]) -> dict:
     """How far back the game was last free of mistakes: `history` is the game's positions newest
     first (the current one first, then what Undo brings back in turn). {"back": the index of the
@@ -291,7 +307,7 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
         stuck = "No logical step found from here: the strategies this page knows are stuck."
         if status == "multiple":
             return {"status": "stuck", "reason": f"{stuck} The puzzle has more than one "
-                    "solution: Solve shows two of them.", "reveal": False}
+                    "solution, so logic alone cannot settle every cell.", "reveal": False}
         return {"status": "stuck",
                 "reason": f"{stuck} Reveal a cell places the solution's digit in the selected "
                           "cell (with none selected, in the open cell with the fewest "
@@ -354,6 +370,10 @@ def _logic_from(text: str, progress: list[str], solution) -> tuple[dict | None, 
     if contradiction:
         return {"status": "invalid", "reason": f"Something is wrong: {contradiction}.",
                 "problems": []}, None
+    if status == "multiple":
+        dead_end = _digits_leading_nowhere(puzzle, board)
+        if dead_end:
+            return dead_end, None
     strategies = STRATEGIES if status != "multiple" else tuple(
         s for s in STRATEGIES if s.slug not in NEED_UNIQUE)   # they assume one solution
     return None, (puzzle, position, board, strategies, status)
@@ -466,6 +486,46 @@ def path_cancel(path_id: int) -> dict:
     if isinstance(path_id, int):
         _paths.pop(path_id, None)
     return {}
+
+
+# A puzzle with several solutions has no one solution to check digits against: the solver asks
+# instead whether any solution keeps all the reader's digits, and which one digit is to blame.
+DEAD_END_SECONDS = 0.5
+CULPRIT_SECONDS = 1.0
+
+
+def _digits_leading_nowhere(puzzle: Puzzle, board) -> dict | None:
+    """An "invalid" answer when no solution of a several-solution puzzle keeps the reader's
+    placed digits, naming each digit whose removal alone would leave one; None when some
+    solution keeps them (or the solver cannot tell within its short budget)."""
+    from dataclasses import replace
+    from .solve import solve
+    values = board.values
+    if values == puzzle.givens:
+        return None   # only the puzzle's own digits: nothing of the reader's to blame
+
+    def solvable(digits) -> bool | None:
+        left = max(deadline - perf_counter(), 0.01)
+        status = solve(replace(puzzle, givens=tuple(digits)), time_limit=left).status
+        return None if status == "timeout" else status != "none"
+
+    deadline = perf_counter() + DEAD_END_SECONDS
+    if solvable(values) is not False:
+        return None
+    deadline = perf_counter() + CULPRIT_SECONDS
+    g = board.geometry
+    problems = []
+    for cell, digit in enumerate(values):
+        if digit and not puzzle.givens[cell] and perf_counter() < deadline:
+            if solvable(values[:cell] + (0,) + values[cell + 1:]):
+                problems.append({"cell": cell, "problem": "wrong-digit", "expected": None,
+                                 "text": f"with your other digits, no solution has "
+                                         f"{digit_name(digit)} in {g.name(cell)}"})
+    reason = ("This puzzle has more than one solution, but none of them keeps all your digits: "
+              + (f"without {'this digit' if len(problems) == 1 else 'any one of these'} "
+                 f"({', '.join(g.name(p['cell']) for p in problems)}) there would be one."
+                 if problems else "more than one of them is a mistake."))
+    return {"status": "invalid", "reason": reason, "problems": problems}
 
 
 def _fix_first(problems: list[dict]) -> str:
@@ -612,6 +672,7 @@ def error_help(message: str) -> str:
 
 
 __all__ = ["describe", "decode_view", "share", "share_links", "position_from_progress",
-           "solve_start", "solve_step", "solve_cancel", "check_view", "back_to_right", "hint_view",
+           "solve_start", "solve_step", "solve_cancel", "check_view", "check_several",
+           "back_to_right", "hint_view",
            "reveal_view", "cage_view", "play_view", "place_digit", "fill_candidates",
            "opening_progress", "error_help"]

@@ -105,7 +105,8 @@ def test_a_puzzle_with_several_solutions_offers_no_reveal():
     empty = "S9B" + "ep" * 81   # an empty grid: every strategy is stuck at once
     hint = api.hint_view(empty, ["."] * 81)
     assert hint["status"] == "stuck" and hint["reveal"] is False
-    assert "more than one solution" in hint["reason"]
+    assert hint["reason"].endswith("The puzzle has more than one solution, so logic alone cannot "
+                                   "settle every cell.")
 
 
 def test_reveal_is_offered_when_the_solver_has_not_finished_within_the_hints_budget(monkeypatch):
@@ -187,3 +188,42 @@ def test_when_the_page_stops_waiting_for_the_solver_the_hints_go_on_without_solv
     monkeypatch.setattr(pycore.solve, "solve", no_solve)
     hint = api.hint_view(STUCK_KILLER, progress)
     assert hint["status"] in ("step", "stuck")
+
+
+# A sudoku with more than one solution (solo-3x3dt with three givens taken away).
+SEVERAL = ("S9B070000000009000000000000030000000004000000000500060900000200000007080000000000000000000"
+           "000000005010900000700000709000300000000030000000104000007000000050000000006")
+
+
+def test_with_several_solutions_a_digit_that_no_solution_keeps_is_named():
+    """No one solution to check against: the hint asks the solver whether some solution keeps
+    the reader's digits, and names the one whose removal alone would leave one."""
+    from dataclasses import replace
+    from pycore.codec import decode
+    from pycore.solve import solve
+    puzzle = decode(SEVERAL)[0]
+    assert solve(puzzle).status == "multiple"
+    progress = api.decode_view(SEVERAL)["progress"]
+    one = solve(puzzle).solution   # one of its solutions
+    # C6 = 8 is in no solution, yet breaks no rule and leaves propagation nothing to find
+    dead_end = api.place_digit(SEVERAL, progress, 23, 8)["progress"]
+    assert [p["cell"] for p in api.hint_view(SEVERAL, dead_end)["problems"]] == [23]
+    assert solve(replace(puzzle, givens=tuple(int(n[1]) if n[0] in "gs" else 0 for n in dead_end))).status == "none"
+    # beside it, a digit of a solution, which is fine (one that does not let propagation see
+    # the dead end: that is the old check's case)
+    hints = {}
+    for cell in (c for c, n in enumerate(progress) if n[0] != "g" and c != 23):
+        both = api.place_digit(SEVERAL, dead_end, cell, one[cell])["progress"]
+        hints[cell] = both, api.hint_view(SEVERAL, both)
+    fine_cell, (both, hint) = next((c, h) for c, h in hints.items()
+                                   if not h[1]["reason"].startswith("Something is wrong"))
+    assert hint["status"] == "invalid"
+    assert [p["cell"] for p in hint["problems"]] == [23]
+    assert hint["reason"] == ("This puzzle has more than one solution, but none of them keeps all "
+                              "your digits: without this digit (C6) there would be one.")
+    assert api.check_several(SEVERAL, both) == {"problems": hint["problems"], "reason": hint["reason"]}
+    # the fine digit alone passes: hints go on, Check finds nothing
+    alone = api.place_digit(SEVERAL, progress, fine_cell, one[fine_cell])["progress"]
+    assert api.hint_view(SEVERAL, alone)["status"] in ("step", "stuck")
+    assert api.check_several(SEVERAL, alone) == {"problems": [], "reason": None}
+    assert "error" in api.check_several("S9B0", progress)

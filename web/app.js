@@ -759,7 +759,7 @@ function cancelSolve() {
 
 /** The status for a solve that did not find exactly one solution; null when it did. */
 function notUnique(result) {
-  if (result.status === "multiple") return "This puzzle has more than one solution, so it cannot be solved or checked.";
+  if (result.status === "multiple") return "This puzzle has more than one solution, so there is no one solution to show.";
   if (result.status === "none") return `This puzzle has no solution: ${result.reason}.`;
   if (result.status === "unique") return null;
   return `The solver stopped: ${result.reason ?? result.status}.`;
@@ -768,11 +768,16 @@ function notUnique(result) {
 const count = (n, one, many = one + "s") => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 const stats = (r) => `${count(r.nodes, "search node")}, ${count(r.guesses, "guess", "guesses")}, ${(r.seconds * 1000).toFixed(0)} ms of Python`;
 
-// The unique solution (sliced solve, or the cached one), or null after saying why there is none.
-async function uniqueSolution(verb) {
+// The unique solution (sliced solve, or the cached one), or null after saying why there is none
+// (or, for a puzzle with several solutions, after calling `whenSeveral` when given).
+async function uniqueSolution(verb, whenSeveral = null) {
   if (!state.view || state.solving) return null;
   const result = await solveInSlices(verb);
   if (!result) return null;
+  if (result.status === "multiple" && whenSeveral) {
+    whenSeveral();
+    return null;
+  }
   const trouble = notUnique(result);
   if (trouble) {
     setStatus("ready", trouble);
@@ -837,7 +842,7 @@ function fillIn(solution) {
 }
 
 async function check() {
-  const result = await uniqueSolution("Checking");
+  const result = await uniqueSolution("Checking", can("check_several") ? checkSeveral : null);
   if (!result) return;
   const checked = state.bridge.invoke("check_view", state.text, state.progress, result.solution);
   if (checked.error) {
@@ -853,6 +858,19 @@ async function check() {
   setStatus("ready", n === 0 ? (done ? "Checked: all correct." : "Checked: no mistakes so far.")
     : `Checked: ${count(n, "problem")} marked in red (${[wrong && count(wrong, "wrong digit"),
       n - wrong && `${count(n - wrong, "pencil-mark set")} missing the solution's digit`].filter(Boolean).join(", ")}).`);
+}
+
+/** Check for a puzzle with several solutions: whether any of them keeps all the placed digits,
+ * and which digit to blame when none does (api.check_several). */
+function checkSeveral() {
+  const checked = state.bridge.invoke("check_several", state.text, state.progress);
+  if (checked.error) {
+    setStatus("ready", `Cannot check: ${checked.error}`);
+    return;
+  }
+  state.problems = new Map(checked.problems.map((p) => [p.cell, p.problem]));
+  refresh();
+  setStatus("ready", checked.reason ?? "Checked: this puzzle has more than one solution, and your digits still fit at least one of them.");
 }
 
 /** After a Check that found mistakes: Undo, as many times as it takes, back to the newest position

@@ -14,7 +14,7 @@ from pyodide.ffi import create_proxy
 
 # The functions of pycore.api the page may call; present ones are announced to the page, which
 # shows a button only when its function exists.
-API_NAMES = ("decode_view", "share", "share_links", "solve_start", "solve_step", "solve_cancel", "check_view", "back_to_right", "hint_view",
+API_NAMES = ("decode_view", "share", "share_links", "solve_start", "solve_step", "solve_cancel", "check_view", "check_several", "back_to_right", "hint_view",
              "reveal_view", "path_start", "path_step", "path_progress", "path_cancel", "cage_view", "play_view", "place_digit", "fill_candidates", "opening_progress", "error_help")
 
 import importlib

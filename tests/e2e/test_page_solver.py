@@ -103,6 +103,28 @@ def test_check_marks_wrong_digits_and_pencil_marks(app_page):
     assert app_page.locator("[data-wrong=true]").count() == 0
 
 
+def test_check_on_a_puzzle_with_several_solutions_names_a_digit_none_of_them_keeps(app_page):
+    """No one solution to check against: Check asks whether some solution keeps the digits
+    placed, and marks the one whose removal alone would leave one (api.check_several)."""
+    from test_api_hint import SEVERAL
+    assert open_text(app_page, SEVERAL) == "ready"
+    status = app_page.locator(STATUS)
+    app_page.click("[data-cell=r1c3]")
+    app_page.keyboard.press("1")   # A3 = 1: some solutions keep it
+    app_page.click("[data-action=check]")
+    app_page.wait_for_function("document.querySelector('[data-testid=status]').textContent.startsWith('Checked')")
+    assert status.text_content() == ("Checked: this puzzle has more than one solution, and your "
+                                     "digits still fit at least one of them.")
+    app_page.click("[data-cell=r3c6]")
+    app_page.keyboard.press("8")   # C6 = 8: none keeps it
+    app_page.click("[data-action=check]")
+    app_page.wait_for_function("document.querySelectorAll('[data-wrong=true]').length > 0")
+    wrong = app_page.locator("[data-wrong=true]").evaluate_all("cs => cs.map(c => c.dataset.cell)")
+    assert wrong == ["r3c6"]
+    assert status.text_content().startswith("This puzzle has more than one solution, but none of "
+                                            "them keeps all your digits: without this digit (C6)")
+
+
 def test_after_a_check_with_a_mistake_undo_goes_back_to_before_it(app_page):
     entry = next(e for e in REAL if e["name"] == "S9B easiest sudoku")
     solution = entry["solution"]
