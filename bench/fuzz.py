@@ -281,6 +281,7 @@ def page_calls(count: int, seed: int, budget: float) -> int:
                                ("cage_view", lambda: api.cage_view(text, progress, selected)),
                                ("back_to_right",
                                 lambda: api.back_to_right(text, [progress, plain], solution)),
+                               ("check_several", lambda: api.check_several(text, progress)),
                                ("path", lambda: path_slices(api, text, progress))):
                 counts["calls"] += 1
                 answer = tally.run(call, f"{name} {puzzle.kind} {puzzle.size}", repr(text[:80]),
