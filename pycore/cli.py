@@ -85,7 +85,7 @@ def run(argv: list[str]) -> str:
         return decode_text(puzzle, report) if args.as_text else json.dumps(report)
     if args.command == "explain":
         report = explain_report(puzzle, position, args)
-        return explain_text(report) if args.as_text else json.dumps(report)
+        return explain_text(puzzle, report) if args.as_text else json.dumps(report)
     from .solve.report import solve_report  # the solver loads only when asked for
     report = solve_report(puzzle, position, max_nodes=args.max_nodes, time_limit=args.time_limit)
     return solve_text(puzzle, report) if args.as_text else json.dumps(report)
@@ -112,8 +112,12 @@ def grid_text(puzzle, digits) -> str:
     return "\n".join(lines)
 
 
+def placed_digits(progress) -> list[int]:
+    return [int(note[1:], 36) if note[:1] in ("g", "s") else 0 for note in progress]
+
+
 def decode_text(puzzle, report: dict) -> str:
-    placed = [int(note[1:], 36) if note[:1] in ("g", "s") else 0 for note in report["progress"]]
+    placed = placed_digits(report["progress"])
     cages = f", {len(puzzle.cages)} cages" if puzzle.cages else ""
     return f"{puzzle.kind} {puzzle.size}×{puzzle.size} ({report['format']}{cages})\n{grid_text(puzzle, placed)}"
 
@@ -130,7 +134,7 @@ def solve_text(puzzle, report: dict) -> str:
                      + (["Your position against it:"] + problems if problems else []))
 
 
-def explain_text(report: dict) -> str:
+def explain_text(puzzle, report: dict) -> str:
     from .explain import BY_SLUG
     lines = [f"{k}. {step['text']}" for k, step in enumerate(report["steps"], 1)]
     grade = report["grade"]
@@ -144,6 +148,8 @@ def explain_text(report: dict) -> str:
                       "stuck": f"Stuck after {count}{hardest}: no strategy this tool knows applies.",
                       "timeout": f"Out of time after {count}{hardest}.",
                       "invalid": f"Invalid: {report.get('reason')}."}[report["status"]])
+    if report["status"] != "solved" and report.get("progress"):
+        lines.append(grid_text(puzzle, placed_digits(report["progress"])))   # where it got to
     return "\n".join(lines)
 
 

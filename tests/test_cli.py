@@ -188,7 +188,15 @@ def test_text_explain_numbers_the_steps_and_says_how_it_ended():
     assert steps == [f"{k}. {step['text']}" for k, step in enumerate(report["steps"], 1)]
     assert last.startswith(f"Solved by logic in {len(steps)} steps (grade {report['grade']['level']}; ")
     stopped = pycore("explain", "--text", "--max-steps", "1", entry["strings"]["versioned"])
-    assert stopped.stdout.splitlines()[1].startswith("Stopped after 1 step (")
+    first, said, *grid = stopped.stdout.splitlines()
+    assert said.startswith("Stopped after 1 step (")
+    # and the grid it got to: the givens and the one digit placed
+    shown = "".join("".join(row.split()[1:]).replace("|", "") for row in grid[1:]
+                    if not row.lstrip().startswith("-"))
+    ((cell, digit),) = report["steps"][0]["placements"]
+    expected = ["." if not g else str(g) for g in entry["givens"]]
+    expected[cell] = str(digit)
+    assert shown == "".join(expected)
 
 
 def test_text_of_a_16x16_numbers_its_rows_and_spells_digits_as_letters():
