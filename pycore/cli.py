@@ -8,7 +8,7 @@ import json
 import os
 import sys
 
-from .api import describe
+from .api import describe, position_from_progress
 from .codec import FORMATS, PuzzleStringError, decode, encode
 from .model import KINDS, cell_name, digit_name, row_name
 
@@ -81,8 +81,7 @@ def run(argv: list[str]) -> str:
     if args.command == "encode":
         return encode(puzzle, position, args.to)
     if args.command == "decode":
-        report = describe(puzzle, position, fmt)
-        return decode_text(puzzle, report) if args.as_text else json.dumps(report)
+        return decode_text(puzzle, position, fmt) if args.as_text else json.dumps(describe(puzzle, position, fmt))
     if args.command == "explain":
         report = explain_report(puzzle, position, args)
         return explain_text(puzzle, report) if args.as_text else json.dumps(report)
@@ -112,14 +111,15 @@ def grid_text(puzzle, digits) -> str:
     return "\n".join(lines)
 
 
-def placed_digits(progress) -> list[int]:
-    return [int(note[1:], 36) if note[:1] in ("g", "s") else 0 for note in progress]
+def digits_shown(puzzle, position) -> list[int]:
+    """The givens and the digits placed, cell by cell (0 for an open cell)."""
+    return [given or placed for given, placed in zip(puzzle.givens, position.solved)]
 
 
-def decode_text(puzzle, report: dict) -> str:
-    placed = placed_digits(report["progress"])
+def decode_text(puzzle, position, fmt: str) -> str:
     cages = f", {len(puzzle.cages)} cages" if puzzle.cages else ""
-    return f"{puzzle.kind} {puzzle.size}×{puzzle.size} ({report['format']}{cages})\n{grid_text(puzzle, placed)}"
+    return (f"{puzzle.kind} {puzzle.size}×{puzzle.size} ({fmt}{cages})\n"
+            f"{grid_text(puzzle, digits_shown(puzzle, position))}")
 
 
 def solve_text(puzzle, report: dict) -> str:
@@ -149,7 +149,8 @@ def explain_text(puzzle, report: dict) -> str:
                       "timeout": f"Out of time after {count}{hardest}.",
                       "invalid": f"Invalid: {report.get('reason')}."}[report["status"]])
     if report["status"] != "solved" and report.get("progress"):
-        lines.append(grid_text(puzzle, placed_digits(report["progress"])))   # where it got to
+        reached = position_from_progress(puzzle, report["progress"])   # where it got to
+        lines.append(grid_text(puzzle, digits_shown(puzzle, reached)))
     return "\n".join(lines)
 
 
