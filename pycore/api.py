@@ -514,9 +514,12 @@ def _digits_leading_nowhere(puzzle: Puzzle, board) -> dict | None:
         return None
     deadline = perf_counter() + CULPRIT_SECONDS
     g = board.geometry
-    problems = []
+    problems, tried_all = [], True
     for cell, digit in enumerate(values):
-        if digit and not puzzle.givens[cell] and perf_counter() < deadline:
+        if digit and not puzzle.givens[cell]:
+            if perf_counter() >= deadline:
+                tried_all = False
+                break
             if solvable(values[:cell] + (0,) + values[cell + 1:]):
                 problems.append({"cell": cell, "problem": "wrong-digit", "expected": None,
                                  "text": f"with your other digits, no solution has "
@@ -524,7 +527,8 @@ def _digits_leading_nowhere(puzzle: Puzzle, board) -> dict | None:
     reason = ("This puzzle has more than one solution, but none of them keeps all your digits: "
               + (f"without {'this digit' if len(problems) == 1 else 'any one of these'} "
                  f"({', '.join(g.name(p['cell']) for p in problems)}) there would be one."
-                 if problems else "more than one of them is a mistake."))
+                 if problems else "no one of them is to blame alone, so more than one is a mistake."
+                 if tried_all else "which of them to blame was not found in the time allowed."))
     return {"status": "invalid", "reason": reason, "problems": problems}
 
 

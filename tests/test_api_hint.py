@@ -227,3 +227,12 @@ def test_with_several_solutions_a_digit_that_no_solution_keeps_is_named():
     assert api.hint_view(SEVERAL, alone)["status"] in ("step", "stuck")
     assert api.check_several(SEVERAL, alone) == {"problems": [], "reason": None}
     assert "error" in api.check_several("S9B0", progress)
+
+
+def test_with_several_solutions_two_dead_ends_are_said_to_be_more_than_one_mistake():
+    # C6 = 8 and A9 = 8: taking either away still leaves no solution
+    progress = api.decode_view(SEVERAL)["progress"]
+    both = api.place_digit(SEVERAL, api.place_digit(SEVERAL, progress, 23, 8)["progress"], 8, 8)["progress"]
+    hint = api.hint_view(SEVERAL, both)
+    assert hint["status"] == "invalid" and hint["problems"] == []
+    assert hint["reason"].endswith("no one of them is to blame alone, so more than one is a mistake.")
