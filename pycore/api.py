@@ -504,13 +504,12 @@ def _digits_leading_nowhere(puzzle: Puzzle, board) -> dict | None:
     if values == puzzle.givens:
         return None   # only the puzzle's own digits: nothing of the reader's to blame
 
-    def solvable(digits) -> bool | None:
+    def solvable(digits, deadline: float) -> bool | None:
         left = max(deadline - perf_counter(), 0.01)
         status = solve(replace(puzzle, givens=tuple(digits)), time_limit=left).status
         return None if status == "timeout" else status != "none"
 
-    deadline = perf_counter() + DEAD_END_SECONDS
-    if solvable(values) is not False:
+    if solvable(values, perf_counter() + DEAD_END_SECONDS) is not False:
         return None
     deadline = perf_counter() + CULPRIT_SECONDS
     g = board.geometry
@@ -520,7 +519,7 @@ def _digits_leading_nowhere(puzzle: Puzzle, board) -> dict | None:
             if perf_counter() >= deadline:
                 tried_all = False
                 break
-            if solvable(values[:cell] + (0,) + values[cell + 1:]):
+            if solvable(values[:cell] + (0,) + values[cell + 1:], deadline):
                 problems.append({"cell": cell, "problem": "wrong-digit", "expected": None,
                                  "text": f"with your other digits, no solution has "
                                          f"{digit_name(digit)} in {g.name(cell)}"})

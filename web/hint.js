@@ -19,6 +19,13 @@ import { button, el, svgEl } from "./dom.js";
 
 const STAGES = 3;
 
+/** "cell:digit" → colour of the pattern's candidates the step shows in colour: a candidate it
+ * strikes out is shown struck instead (a Nishio step's supposition). */
+function coloured(step) {
+  const gone = new Set(step.eliminations.map(([c, d]) => `${c}:${d}`));
+  return new Map(step.pattern.filter(([c, d]) => !gone.has(`${c}:${d}`)).map(([c, d, colour]) => [`${c}:${d}`, colour]));
+}
+
 export function createHints(glue) {
   // Screen readers hear the hint and the path's outcome, not every line added to the lists.
   const text = el("p", { class: "hint-text", "data-testid": "hint-text", "aria-live": "polite" });
@@ -95,7 +102,7 @@ export function createHints(glue) {
     for (const [c] of step.placements) cells[c].dataset.hint = "place";
     // The candidates the step speaks of, drawn over the cell (the reader may have no pencil
     // marks there): struck where eliminated, ringed where placed, the pattern's in its two colours.
-    const colourOf = new Map(step.pattern.map(([c, d, colour]) => [`${c}:${d}`, colour]));
+    const colourOf = coloured(step);
     for (const [index, digits] of Object.entries(result.marks)) {
       const cell = cells[Number(index)];
       if (cell.dataset.value) continue;
@@ -171,13 +178,12 @@ export function createHints(glue) {
     board.append(svg);
   }
 
-  /** The key to what `step` draws: each colour it shows (one it strikes out is not shown) with
-   * what the strategy means by it, and what a chain's lines and boxes are. */
+  /** The key to what `step` draws: each colour it shows with what the strategy means by it, and
+   * what a chain's lines and boxes are. */
   function explainDrawing(step) {
     const parts = [];
     if (step) {
-      const gone = new Set(step.eliminations.map(([c, d]) => `${c}:${d}`));
-      const shown = new Set(step.pattern.filter(([c, d]) => !gone.has(`${c}:${d}`)).map(([, , k]) => k));
+      const shown = new Set(coloured(step).values());
       (step.colours ?? []).forEach((meaning, k) => {
         if (meaning && shown.has(k)) {
           parts.push(el("span", { class: "key", "data-colour": k }, el("span", { class: `swatch pattern-${k}` }),
