@@ -10,7 +10,7 @@ import sys
 
 from .api import describe, position_from_progress
 from .codec import FORMATS, PuzzleStringError, decode, encode
-from .model import KINDS, cell_name, digit_name, row_name
+from .model import KINDS, cell_name, clue, digit_name, row_name
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -95,20 +95,53 @@ def run(argv: list[str]) -> str:
 def grid_text(puzzle, digits) -> str:
     """The grid as lines of digits ("." for an open cell), rows named and boxes ruled as on
     paper (a grid without boxes, a jigsaw's or KenKen's, unruled)."""
+    return map_text(puzzle, [digit_name(d) if d else "." for d in digits])
+
+
+def map_text(puzzle, labels: list[str]) -> str:
+    """One label a cell, laid out as `grid_text` lays out digits (labels padded to one width)."""
     n = puzzle.size
     box_rows, box_cols = puzzle.box_shape if puzzle.regions is None and puzzle.box_shape else (n, n)
     width = len(row_name(n - 1, n))
+    wide = max(map(len, labels))
     lines = []
     if n <= 9:
         lines.append(" " * (width + 2) + " | ".join(
-            " ".join(str(c + 1) for c in range(start, start + box_cols)) for start in range(0, n, box_cols)))
+            " ".join(f"{c + 1:<{wide}}" for c in range(start, start + box_cols)).rstrip()
+            for start in range(0, n, box_cols)))
     for r in range(n):
         if r and r % box_rows == 0:
-            lines.append(" " * (width + 2) + "-+-".join("-" * (2 * box_cols - 1) for _ in range(n // box_cols)))
-        cells = [digit_name(d) if d else "." for d in digits[r * n:(r + 1) * n]]
-        lines.append(f"{row_name(r, n):>{width}}  " + " | ".join(
-            " ".join(cells[start:start + box_cols]) for start in range(0, n, box_cols)))
+            lines.append(" " * (width + 2) + "-+-".join(
+                "-" * ((wide + 1) * box_cols - 1) for _ in range(n // box_cols)))
+        cells = [f"{label:<{wide}}" for label in labels[r * n:(r + 1) * n]]
+        lines.append((f"{row_name(r, n):>{width}}  " + " | ".join(
+            " ".join(cells[start:start + box_cols]) for start in range(0, n, box_cols))).rstrip())
     return "\n".join(lines)
+
+
+def shape_text(puzzle) -> list[str]:
+    """A jigsaw's regions (numbered), and the cages: a map with a letter per cage, then each
+    cage's clue and cells."""
+    lines = []
+    if puzzle.regions is not None:
+        lines += ["Regions:", map_text(puzzle, [digit_name(r) for r in puzzle.regions])]
+    if puzzle.cages:
+        names = [cage_label(k) for k in range(len(puzzle.cages))]
+        labels = [""] * puzzle.size ** 2
+        for name, cage in zip(names, puzzle.cages):
+            for cell in cage.cells:
+                labels[cell] = name
+        lines += ["Cages:", map_text(puzzle, labels)]
+        lines += [f"  {name:<{len(names[-1])}}  {clue(cage, puzzle.kind):>4}  "
+                  + " ".join(cell_name(c, puzzle.size) for c in cage.cells)
+                  for name, cage in zip(names, puzzle.cages)]
+    return lines
+
+
+def cage_label(k: int) -> str:
+    """a…z, A…Z, then two letters (aa, ab, …) for the many cages of a 16×16 or 25×25."""
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return letters[k] if k < len(letters) else letters[k // 52 - 1] + letters[k % 52]
 
 
 def digits_shown(puzzle, position) -> list[int]:
@@ -118,8 +151,8 @@ def digits_shown(puzzle, position) -> list[int]:
 
 def decode_text(puzzle, position, fmt: str) -> str:
     cages = f", {len(puzzle.cages)} cages" if puzzle.cages else ""
-    return (f"{puzzle.kind} {puzzle.size}×{puzzle.size} ({fmt}{cages})\n"
-            f"{grid_text(puzzle, digits_shown(puzzle, position))}")
+    return "\n".join([f"{puzzle.kind} {puzzle.size}×{puzzle.size} ({fmt}{cages})",
+                      grid_text(puzzle, digits_shown(puzzle, position))] + shape_text(puzzle))
 
 
 def solve_text(puzzle, report: dict) -> str:

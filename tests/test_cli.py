@@ -199,6 +199,36 @@ def test_text_explain_numbers_the_steps_and_says_how_it_ended():
     assert shown == "".join(expected)
 
 
+def map_rows(lines: list[str], heading: str, size: int) -> list[list[str]]:
+    """The labels of the map printed under `heading`: one list a row, row names and rules off."""
+    start = lines.index(heading) + 2   # past the heading and the column numbers
+    rows = [line.split()[1:] for line in lines[start:start + size + 2] if "+" not in line][:size]
+    return [[label for label in row if label != "|"] for row in rows]
+
+
+@pytest.mark.parametrize("kind", ["killer-jigsaw", "kenken"])
+def test_text_decode_draws_the_regions_and_cages(kind):
+    entry = next(e for e in DEV if e["kind"] == kind and e["size"] >= 6)
+    n = entry["size"]
+    lines = pycore("decode", "--text", entry["strings"]["versioned"]).stdout.splitlines()
+    if entry.get("regions"):
+        regions = map_rows(lines, "Regions:", n)
+        assert [int(r) for row in regions for r in row] == entry["regions"]
+    else:
+        assert "Regions:" not in lines
+    labels = [label for row in map_rows(lines, "Cages:", n) for label in row]
+    listed = lines[lines.index("Cages:") + 2 + n:]
+    assert len(listed) == len(entry["cages"])
+    signs = {"+": "+", "-": "\u2212", "x": "\u00d7", "/": "\u00f7"}
+    for line, cage in zip(listed, entry["cages"]):
+        name, clue, *cells = line.split()
+        arithmetic = kind == "kenken" and len(cage["cells"]) > 1
+        assert clue == f"{cage['total']}{signs[cage['op']] if arithmetic else ''}"
+        assert cells == [f"{'ABCDEFGHI'[c // n]}{c % n + 1}" for c in cage["cells"]]
+        # the map shows this cage's letter on its cells and nowhere else
+        assert [k for k, label in enumerate(labels) if label == name] == cage["cells"]
+
+
 def test_text_of_a_16x16_numbers_its_rows_and_spells_digits_as_letters():
     entry = next(e for e in DEV if e["size"] == 16)
     done = pycore("solve", "--text", entry["strings"]["versioned"])
