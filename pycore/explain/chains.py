@@ -101,6 +101,142 @@ def simple_colouring(board: Board) -> Step | None:
     return None
 
 
+# --- 3D Medusa -----------------------------------------------------------------------------------
+
+def strong_links(board: Board, shape: Shape, live: int) -> dict[tuple[int, int], dict]:
+    """(cell, digit) → {(cell, digit) it is strongly linked to: the house of a conjugate pair, or
+    None for the two digits of a bivalue cell}."""
+    n = shape.cell_count
+    links: dict[tuple[int, int], dict] = {}
+    for cell, mask in enumerate(board.candidates):
+        if mask and mask.bit_count() == 2:
+            a, b = (d + 1 for d in bits(mask))
+            links.setdefault((cell, a), {})[cell, b] = None
+            links.setdefault((cell, b), {})[cell, a] = None
+    for digit in range(1, board.size + 1):
+        places = live >> ((digit - 1) * n) & shape.cell_mask
+        for x, partners in conjugate_pairs(places, shape).items():
+            for y, house in partners.items():
+                links.setdefault((x, digit), {}).setdefault((y, digit), house)
+    return links
+
+
+def medusa_clusters(links: dict):
+    """Each cluster of candidates joined by strong links, as its two colours (lists of
+    (cell, digit)): one colour is all true, the other all false."""
+    coloured: dict[tuple[int, int], int] = {}
+    for first in sorted(links):
+        if first in coloured:
+            continue
+        coloured[first] = 0
+        colours = ([first], [])
+        queue = [first]
+        for node in queue:
+            for other in sorted(links[node]):
+                if other not in coloured:
+                    coloured[other] = 1 - coloured[node]
+                    colours[coloured[other]].append(other)
+                    queue.append(other)
+        yield colours
+
+
+def medusa(board: Board) -> Step | None:
+    """SudokuWiki's 3D Medusa: simple colouring over every digit at once, through bivalue cells
+    as well as conjugate pairs. One colour is all true, the other all false. A colour is false
+    when two of its candidates share a cell, or one digit of it appears twice in a house, or it
+    would empty a cell (every candidate of an uncoloured cell sees its digit in that colour).
+    Else: a cell holding both colours keeps only them; a candidate seeing its digit in both
+    colours goes, and so does one seeing its digit in one colour while its cell holds the other."""
+    g = board.geometry
+    shape = shape_of(g)
+    links = strong_links(board, shape, live_candidates(board))
+    for colours in medusa_clusters(links):
+        nodes = colours[0] + colours[1]
+        if len({d for _, d in nodes}) < 2:
+            continue   # one digit: simple colouring's
+        colour_of = {node: k for k, colour in enumerate(colours) for node in colour}
+        drawn = {"pattern": tuple(sorted((c, d, k) for (c, d), k in colour_of.items())),
+                 "links": tuple(((a,), x, (b,), y, True) for a, x in sorted(nodes)
+                                for b, y in sorted(links[a, x]) if (a, x) < (b, y))}
+        cells = tuple(sorted({c for c, _ in nodes}))
+        # each colour's places for each digit, as cell masks
+        places = ({}, {})
+        for (c, d), k in colour_of.items():
+            places[k][d] = places[k].get(d, 0) | 1 << c
+
+        def sees(k: int, cell: int, digit: int) -> bool:
+            return bool(shape.peer_mask[cell] & places[k].get(digit, 0))
+
+        def seen_in(k: int, cell: int, digit: int) -> int:
+            return next(bits(shape.peer_mask[cell] & places[k][digit]))
+
+        def false_colour(k: int, why: str) -> Step:
+            return Step("3d-medusa", f"3D Medusa: {why}, so {COLOUR_NAMES[k]} is false and "
+                        f"{COLOUR_NAMES[1 - k]} true: {leaves_text(g, colours[k])}",
+                        eliminations=tuple(sorted(colours[k])), cells=cells, **drawn)
+
+        for k, colour in enumerate(colours):
+            name = COLOUR_NAMES[k]
+            digits_in: dict[int, list[int]] = {}
+            for c, d in sorted(colour):
+                digits_in.setdefault(c, []).append(d)
+            for c, ds in sorted(digits_in.items()):
+                if len(ds) > 1:
+                    return false_colour(k, f"{g.name(c)} would hold both {digit_name(ds[0])} and "
+                                           f"{digit_name(ds[1])}, both {name}")
+            for d, where in sorted(places[k].items()):
+                for index, house in enumerate(shape.house_mask):
+                    both = where & house
+                    if both & (both - 1):
+                        a, b = list(bits(both))[:2]
+                        return false_colour(k, f"{digit_name(d)} is {name} in both {g.name(a)} "
+                                               f"and {g.name(b)}, which share "
+                                               f"{g.houses[index].name}")
+            for c in board.open_cells():
+                digits = [d + 1 for d in bits(board.candidates[c])]
+                if all((c, d) not in colour_of and sees(k, c, d) for d in digits):
+                    return false_colour(k, f"every candidate of {g.name(c)} sees its digit in "
+                                           f"{name}, which would leave {g.name(c)} empty")
+        gone, said = [], []
+        for c in board.open_cells():
+            digits = [d + 1 for d in bits(board.candidates[c])]
+            held = {colour_of[c, d]: d for d in digits if (c, d) in colour_of}
+            for d in digits:
+                if (c, d) in colour_of:
+                    continue
+                if len(held) == 2:
+                    reason = (f"{g.name(c)} holds a blue {digit_name(held[0])} and an orange "
+                              f"{digit_name(held[1])}")
+                elif not held and sees(0, c, d) and sees(1, c, d):
+                    reason = (f"{digit_name(d)} in {g.name(c)} sees a blue {digit_name(d)} in "
+                              f"{g.name(seen_in(0, c, d))} and an orange one in "
+                              f"{g.name(seen_in(1, c, d))}")
+                elif len(held) == 1 and sees(1 - min(held), c, d):
+                    k = 1 - min(held)
+                    reason = (f"{digit_name(d)} in {g.name(c)} sees {an(k)} {COLOUR_NAMES[k]} "
+                              f"{digit_name(d)} in {g.name(seen_in(k, c, d))} while {g.name(c)} "
+                              f"holds {an(1 - k)} {COLOUR_NAMES[1 - k]} {digit_name(held[1 - k])}")
+                else:
+                    continue
+                gone.append((c, d))
+                if reason not in said:
+                    said.append(reason)
+        if gone:
+            return Step("3d-medusa",
+                        f"3D Medusa: along the strong links drawn, either every blue candidate is "
+                        f"true or every orange one. {'; '.join(said)}, so "
+                        f"{leaves_text(g, gone)}",
+                        eliminations=tuple(gone), cells=cells, **drawn)
+    return None
+
+
+def an(colour: int) -> str:
+    return ("a", "an")[colour]   # a blue, an orange
+
+
+COLOUR_NAMES = ("blue", "orange")
+
+
 # --- X-Chain, XY-Chain, AIC --------------------------------------------------------------------
 
 def chain_step(slug: str, graph: LinkGraph, chain, kill: int, text: str,
@@ -189,6 +325,7 @@ def aic(board: Board) -> Step | None:
 
 STRATEGIES = {
     "simple-colouring": simple_colouring,
+    "3d-medusa": medusa,
     "x-chain": x_chain,
     "xy-chain": xy_chain,
     "aic": aic,

@@ -55,6 +55,7 @@ TABLE = (
     ("finned-swordfish", "Finned swordfish", 220, "fish"),
     ("x-chain", "X-Chain", 250, "chains"),
     ("xy-chain", "XY-Chain", 260, "chains"),
+    ("3d-medusa", "3D Medusa", 270, "chains"),
     ("aic", "Alternating inference chain", 300, "chains"),
     ("nishio", "Nishio forcing chain", 400, "forcing"),
 )
@@ -66,6 +67,7 @@ CAGE_KEEPS = ("the digits the cage can still hold", None)
 CELLS_KEEP = ("the digits these cells can still hold", None)
 SUBSET = ("the subset", None)
 FISH = ("the fish", None)
+COLOURING = ("one colour, all true or all false", "the other colour, the opposite")
 COLOURS = {
     "cage-combinations": CAGE_KEEPS,
     "cage-arithmetic": CAGE_KEEPS,
@@ -91,6 +93,7 @@ COLOURS = {
     **dict.fromkeys(("x-wing", "swordfish", "jellyfish"), FISH),
     **dict.fromkeys(("finned-x-wing", "finned-swordfish"), ("the fish", "its fins")),
     **dict.fromkeys(("xy-wing", "xyz-wing"), ("the wing", "the digit one of its cells must hold")),
+    **dict.fromkeys(("simple-colouring", "3d-medusa"), COLOURING),
     "nishio": ("the supposition", "where its easy steps would place digits"),
 }
 

@@ -41,7 +41,7 @@ def weak(board, a, x, b, y) -> bool:
 
 def check_drawing(board, step) -> None:
     from pycore.explain import BY_SLUG
-    if step.pattern and step.strategy not in CHAINS | {"simple-colouring"}:
+    if step.pattern and step.strategy not in CHAINS:
         # the page says what each colour it shows stands for
         used = {c for *_, c in step.pattern}
         key = BY_SLUG[step.strategy].colours
