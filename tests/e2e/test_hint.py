@@ -76,6 +76,11 @@ KENKEN_NISHIO = (
 SUDOKU_AIC = (
     "S9B06000200059m009f7q000000000003c3040b00d6bj00000bc3ar8y040300000b088j0000000100007y0002004a"
     "000000007z9607004a050000020700008i8m9g9oai000000960801000000060h00000b0g")
+# A top95 sudoku (a collection of hard puzzles passed around since 2005) as our hints leave it
+# where 3D Medusa is the next step, pencil marks and all.
+SUDOKU_MEDUSA = (
+    "S9B000502040h0a9e0000001q0000070001985o002b2b0c0b8ybu965m000000080002a20000030t4r2b002i068d4t0"
+    "0090005000c000000010006000300000000000000000r3e2o080907000i0b0e4a001f1f")
 # Where each line drawn over the grid starts and ends, and the boxes drawn round groups
 # (left, top, right, bottom), in px, beside the centres of the candidates its link joins.
 DRAWN = """() => {
@@ -242,6 +247,33 @@ def test_a_chain_is_drawn_over_the_grid(app_page, device, width, height, scheme)
     app_page.screenshot(path=str(shots / f"hint-chain-{device}-{scheme}.png"), full_page=True)
     app_page.click("[data-action=apply-hint]")
     assert app_page.locator("svg.hint-links").count() == 0 and app_page.locator(".hint-marks").count() == 0
+
+
+@pytest.mark.parametrize("device,width,height", [("phone", 390, 844), ("desktop", 1280, 900)])
+def test_a_medusa_colours_its_cluster_and_draws_its_strong_links(app_page, device, width, height):
+    """3D Medusa's whole step: its two colours on the cluster's candidates, a solid line for each
+    strong link (in a bivalue cell or between a digit's two places in a house) and a key saying
+    what the colours mean. A screenshot of each goes to screenshots/."""
+    from pathlib import Path
+    step = expected_first_step(SUDOKU_MEDUSA)
+    assert step["strategy"] == "3d-medusa" and step["links"]
+    assert any(link["from"] == link["to"] for link in step["links"]), "a bivalue cell's link"
+    app_page.set_viewport_size({"width": width, "height": height})
+    assert open_text(app_page, SUDOKU_MEDUSA) == "ready"
+    for _ in range(3):
+        ask_hint(app_page)
+    assert app_page.locator("[data-testid=hint-text]").inner_text() == step["text"]
+    legend = app_page.locator("[data-testid=hint-legend]").inner_text()
+    assert "Blue: one colour, all true or all false." in legend
+    assert "Orange: the other colour, the opposite." in legend
+    gone = {(c, d) for c, d in step["eliminations"]}
+    for cell, digit, colour in step["pattern"]:
+        span = app_page.locator(f"[data-index='{cell}'] .hint-marks > span[data-digit='{digit}']")
+        assert span.get_attribute("class") == ("gone" if (cell, digit) in gone else f"pattern-{colour}")
+    check_lines(lambda source, arg=None: app_page.evaluate(source, arg), step)
+    shots = Path(__file__).resolve().parents[2] / "screenshots"
+    shots.mkdir(exist_ok=True)
+    app_page.screenshot(path=str(shots / f"hint-medusa-{device}.png"), full_page=True)
 
 
 def test_the_h_key_asks_for_a_hint_then_more_but_is_a_digit_in_25x25(app_page):
