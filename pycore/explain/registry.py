@@ -51,6 +51,7 @@ TABLE = (
     ("empty-rectangle", "Empty rectangle", 170, "single_digit"),
     ("w-wing", "W-Wing", 170, "wings"),
     ("xyz-wing", "XYZ-Wing", 180, "wings"),
+    ("wxyz-wing", "WXYZ-Wing", 190, "wings"),
     ("finned-x-wing", "Finned X-Wing", 200, "fish"),
     ("finned-swordfish", "Finned swordfish", 220, "fish"),
     ("x-chain", "X-Chain", 250, "chains"),
@@ -92,7 +93,8 @@ COLOURS = {
     "unique-rectangle": ("the two digits that could swap", "the corners' other digits"),
     **dict.fromkeys(("x-wing", "swordfish", "jellyfish"), FISH),
     **dict.fromkeys(("finned-x-wing", "finned-swordfish"), ("the fish", "its fins")),
-    **dict.fromkeys(("xy-wing", "xyz-wing"), ("the wing", "the digit one of its cells must hold")),
+    **dict.fromkeys(("xy-wing", "xyz-wing", "wxyz-wing"),
+                    ("the wing", "the digit one of its cells must hold")),
     **dict.fromkeys(("simple-colouring", "3d-medusa"), COLOURING),
     "nishio": ("the supposition", "where its easy steps would place digits"),
 }

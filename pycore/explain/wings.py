@@ -1,9 +1,13 @@
-"""Wings: XY-Wing, XYZ-Wing and W-Wing.
+"""Wings: XY-Wing, XYZ-Wing, WXYZ-Wing and W-Wing.
 
 - XY-Wing: a pivot with candidates x/y sees two pincers x/z and y/z. Whatever the pivot holds, one
   pincer is z, so z leaves every cell that sees both pincers.
 - XYZ-Wing: the pivot holds x/y/z and sees pincers x/z and y/z. One of the three cells is z, so z
   leaves every cell that sees all three.
+- WXYZ-Wing: four cells, each seeing another of them, hold only four digits between them, and
+  every digit but one (z) sits only in cells that all see each other, so it fills at most one of
+  the four. Without z the other three digits would fill three cells at most, so one of the cells
+  with z is z: z leaves every cell that sees all of those.
 - W-Wing: two cells that are both x/y and do not see each other, and a strong link on x (a house
   with exactly two places for x) whose ends see one cell each. If neither cell were y both would
   be x, and the link would have no x left, so one of them is y: y leaves every cell seeing both.
@@ -12,7 +16,7 @@ diagonals and windows take part as rows and boxes do.
 """
 from __future__ import annotations
 
-from ..model import digit_name, digits_of
+from ..model import digit_name, digits_of, joined
 from .board import Board, Step, digits_text, leaves_text
 from .single_digit import conjugate_pairs
 
@@ -79,6 +83,44 @@ def xyz_wing(board: Board) -> Step | None:
     return None
 
 
+def wxyz_wing(board: Board) -> Step | None:
+    g = board.geometry
+    cand = board.candidates
+    cells = [c for c in board.open_cells() if 2 <= cand[c].bit_count() <= 4]
+
+    def wings(chosen: list[int], union: int, start: int):
+        if len(chosen) == 4:
+            yield chosen, union
+            return
+        for k in range(start, len(cells)):
+            c = cells[k]
+            joined_union = union | cand[c]
+            if joined_union.bit_count() <= 4 and (not chosen or any(g.sees(c, o) for o in chosen)):
+                yield from wings(chosen + [c], joined_union, k + 1)
+
+    for wing, union in wings([], 0, 0):
+        if union.bit_count() != 4:
+            continue
+        loose = [d for d in digits_of(union)
+                 if not all(g.sees(a, b) for a in wing for b in wing
+                            if a < b and board.has(a, d) and board.has(b, d))]
+        if len(loose) != 1:
+            continue   # none: a naked quad's cells, or a broken position; two or more: no wing
+        z = loose[0]
+        holders = [c for c in wing if board.has(c, z)]
+        eliminations = board.eliminations_of(z, g.common_peers(holders))
+        if eliminations:
+            others = [digit_name(d) for d in digits_of(union) if d != z]
+            return Step("wxyz-wing", "WXYZ-Wing: "
+                        + ", ".join(f"{g.name(c)} ({digits_text(cand[c])})" for c in wing)
+                        + f" hold only {digits_text(union)} between them, and {joined(others)} "
+                        f"can each fill only one of them (their cells see each other), so one is "
+                        f"{digit_name(z)}: {leaves_text(g, eliminations)}",
+                        eliminations=eliminations, cells=tuple(wing),
+                        pattern=wing_pattern(board, wing, 1 << (z - 1)))
+    return None
+
+
 def w_wing(board: Board) -> Step | None:
     g = board.geometry
     cand = board.candidates
@@ -123,5 +165,6 @@ def w_chain(a: int, b: int, c1: int, c2: int, x: int, y: int) -> dict:
 STRATEGIES = {
     "xy-wing": xy_wing,
     "xyz-wing": xyz_wing,
+    "wxyz-wing": wxyz_wing,
     "w-wing": w_wing,
 }

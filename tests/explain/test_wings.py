@@ -130,6 +130,35 @@ def test_xyz_wing_windoku():
     assert find("xyz-wing", marked("B2=123 D4=13 B8=23")) is None
 
 
+def test_wxyz_wing_of_four_bivalue_cells():
+    # B1 (2/9), D1 (2/6), D5 (3/6), G5 (3/9): only 2, 3, 6 and 9 between them; the 2s (column
+    # 1), 6s (row D) and 3s (column 5) see each other, the 9s (B1, G5) do not. Without a 9 the
+    # four cells would take three digits: one of B1 and G5 is 9, so G1 and B5 lose it.
+    step = find("wxyz-wing", marked("B1=29 D1=26 D5=36 G5=39"))
+    assert names(step.eliminations) == elims(9, "B5 G1")
+    assert step.text == ("WXYZ-Wing: B1 (2/9), D1 (2/6), D5 (3/6), G5 (3/9) hold only 2/3/6/9 "
+                         "between them, and 2, 3 and 6 can each fill only one of them (their "
+                         "cells see each other), so one is 9: 9 leaves B5 and G1")
+    assert coloured(step) == {"2B1": 0, "9B1": 1, "2D1": 0, "6D1": 0, "3D5": 0, "6D5": 0,
+                              "3G5": 0, "9G5": 1}
+
+
+def test_wxyz_wing_with_a_three_digit_cell():
+    # H1 (3/7), H3 (3/6), H6 (6/7/8), I6 (7/8): the 3s and 6s in row H, the 8s in column 6; the
+    # 7s in H1, H6 and I6, and H1 does not see I6. H4 and H5 see all three 7s.
+    step = find("wxyz-wing", marked("H1=37 H3=36 H6=678 I6=78"))
+    assert names(step.eliminations) == elims(7, "H4 H5")
+
+
+def test_wxyz_wing_needs_exactly_one_digit_in_cells_apart():
+    # A naked quad (every digit's cells see each other) is no wing; nor are A1 (1/3), A5 (2/3),
+    # E5 (1/4), E9 (2/4), whose 1s and 2s both lie in cells apart; nor the first test's digits
+    # in four cells that see none of the others
+    assert find("wxyz-wing", marked("A1=12 A2=23 A3=34 A4=41")) is None
+    assert find("wxyz-wing", marked("A1=13 A5=23 E5=14 E9=24")) is None
+    assert find("wxyz-wing", marked("A1=29 E5=26 I9=36 C8=39")) is None
+
+
 def test_w_wing_published_example():
     # HoDoKu w02: A9 and H7 are 1/4; 1 in column 3 only at A3/H3: r123c7, r89c9<>4
     step = find("w-wing", candidate_board(W02))
