@@ -31,20 +31,21 @@ def conjugate_pairs(places: int, shape: Shape) -> dict[int, dict[int, int]]:
     return pairs
 
 
-def colour_clusters(pairs: dict[int, dict[int, int]]):
-    """Each cluster of cells joined by conjugate pairs, as two lists: cells of one colour and
-    of the other (one colour holds the digit, the other does not)."""
-    coloured: dict[int, int] = {}
-    for first in sorted(pairs):
+def colour_clusters(links: dict):
+    """Each cluster of nodes (cells, or (cell, digit) candidates) joined by strong links
+    (`links`: node → {node it is linked to: …}), as two lists, the nodes of one colour and of the
+    other: one colour is all true, the other all false."""
+    coloured: dict = {}
+    for first in sorted(links):
         if first in coloured:
             continue
         coloured[first] = 0
         colours = ([first], [])
         queue = [first]
-        for cell in queue:
-            for other in sorted(pairs[cell]):
+        for node in queue:
+            for other in sorted(links[node]):
                 if other not in coloured:
-                    coloured[other] = 1 - coloured[cell]
+                    coloured[other] = 1 - coloured[node]
                     colours[coloured[other]].append(other)
                     queue.append(other)
         yield colours
@@ -103,41 +104,13 @@ def simple_colouring(board: Board) -> Step | None:
 
 # --- 3D Medusa -----------------------------------------------------------------------------------
 
-def strong_links(board: Board, shape: Shape, live: int) -> dict[tuple[int, int], dict]:
+def strong_links(board: Board) -> dict[tuple[int, int], dict]:
     """(cell, digit) → {(cell, digit) it is strongly linked to: the house of a conjugate pair, or
-    None for the two digits of a bivalue cell}."""
-    n = shape.cell_count
-    links: dict[tuple[int, int], dict] = {}
-    for cell, mask in enumerate(board.candidates):
-        if mask and mask.bit_count() == 2:
-            a, b = (d + 1 for d in bits(mask))
-            links.setdefault((cell, a), {})[cell, b] = None
-            links.setdefault((cell, b), {})[cell, a] = None
-    for digit in range(1, board.size + 1):
-        places = live >> ((digit - 1) * n) & shape.cell_mask
-        for x, partners in conjugate_pairs(places, shape).items():
-            for y, house in partners.items():
-                links.setdefault((x, digit), {}).setdefault((y, digit), house)
-    return links
-
-
-def medusa_clusters(links: dict):
-    """Each cluster of candidates joined by strong links, as its two colours (lists of
-    (cell, digit)): one colour is all true, the other all false."""
-    coloured: dict[tuple[int, int], int] = {}
-    for first in sorted(links):
-        if first in coloured:
-            continue
-        coloured[first] = 0
-        colours = ([first], [])
-        queue = [first]
-        for node in queue:
-            for other in sorted(links[node]):
-                if other not in coloured:
-                    coloured[other] = 1 - coloured[node]
-                    colours[coloured[other]].append(other)
-                    queue.append(other)
-        yield colours
+    None inside a bivalue cell}, from the chains' link graph."""
+    graph = LinkGraph(board, conjugates=True, bivalue=True)
+    key = [(node.cells.bit_length() - 1, node.digit) for node in graph.nodes]
+    return {key[i]: {key[j]: house for j, house in links.items()}
+            for i, links in enumerate(graph.strong)}
 
 
 def medusa(board: Board) -> Step | None:
@@ -149,8 +122,8 @@ def medusa(board: Board) -> Step | None:
     colours goes, and so does one seeing its digit in one colour while its cell holds the other."""
     g = board.geometry
     shape = shape_of(g)
-    links = strong_links(board, shape, live_candidates(board))
-    for colours in medusa_clusters(links):
+    links = strong_links(board)
+    for colours in colour_clusters(links):
         nodes = colours[0] + colours[1]
         if len({d for _, d in nodes}) < 2:
             continue   # one digit: simple colouring's
