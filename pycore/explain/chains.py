@@ -167,7 +167,7 @@ def medusa(board: Board) -> Step | None:
                                                f"{g.houses[index].name}")
             for c in board.open_cells():
                 digits = [d + 1 for d in bits(board.candidates[c])]
-                if all((c, d) not in colour_of and sees(k, c, d) for d in digits):
+                if digits and all((c, d) not in colour_of and sees(k, c, d) for d in digits):
                     return false_colour(k, f"every candidate of {g.name(c)} sees its digit in "
                                            f"{name}, which would leave {g.name(c)} empty")
         gone, said = [], []
