@@ -288,8 +288,9 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
 
     {"status": "step", "levels": [where to look, the strategy's name, the whole step],
      "step": {strategy, name, placements, eliminations, cells, units, cages, text, chain,
-     pattern, links, colours} (Step.to_json: the pattern's candidates in two colours, a chain's
-     links; colours: what blue and orange stand for, or null),
+     pattern, links, colours, article} (Step.to_json: the pattern's candidates in two colours, a
+     chain's links; colours: what blue and orange stand for, or null; article: SudokuWiki's page
+     on the strategy, or null),
      "progress": the position after the step, "marks": {cell: candidates before the step} for
      the cells the step names, so the page can show what is eliminated where the reader has no
      pencil marks} — or status "solved", "stuck" (no strategy applies; "reveal": true unless
@@ -325,7 +326,7 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
         "status": "step",
         "levels": [look, f"{strategy.name}. {look}", step.text],
         "step": {**step.to_json(g), "name": strategy.name, "difficulty": strategy.difficulty,
-                 "colours": list(strategy.colours)},
+                 "colours": list(strategy.colours), "article": strategy.article},
         "progress": progress_notation(puzzle, after),
         "marks": marks,
     }

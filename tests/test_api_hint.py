@@ -20,6 +20,8 @@ def test_hint_names_a_step_in_three_stages_and_gives_the_position_after_it():
     assert hint["progress"][cell] == f"s{digit}"
     changed = [i for i, (a, b) in enumerate(zip(view["progress"], hint["progress"])) if a != b]
     assert changed == [cell]
+    # a single, which SudokuWiki explains in its first article
+    assert hint["step"]["article"] == "https://www.sudokuwiki.org/Getting_Started"
 
 
 def test_hint_on_a_wrong_digit_asks_to_fix_it_first():

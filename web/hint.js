@@ -38,6 +38,10 @@ export function createHints(glue) {
     "links (not both ends); along the chain the two colours alternate.";
   const BOXES_MEAN = " A box holds a group: the digit is in one of its cells.";
   legend.hidden = true;
+  // SudokuWiki's article on the strategy, once the hint has named it.
+  const article = el("a", { class: "hint-article", "data-testid": "hint-article", target: "_blank", rel: "noopener" });
+  const articleLine = el("p", { class: "hint-article-line" }, article);
+  articleLine.hidden = true;
   const actions = el("div", { class: "hint-actions" });
   const steps = el("ol", { class: "hint-steps", "data-testid": "hint-steps" });
   const stepsBox = el("details", { class: "hint-log" }, el("summary", {}, "Steps applied"), steps);
@@ -50,7 +54,7 @@ export function createHints(glue) {
   pathBox.hidden = true;
   pathBox.addEventListener("toggle", () => (pathBox.open ? walkPath() : stopPath()));
   const panel = el("section", { class: "hint-panel", "data-testid": "hint", "aria-label": "Hint" },
-                   text, chain, legend, actions, stepsBox, pathBox);
+                   text, chain, legend, articleLine, actions, stepsBox, pathBox);
   panel.hidden = true;
   let shown = null;      // {key, result, stage}: the hint on screen, for the position `key`
   let applied = [];      // [{before: progress key, text}] steps applied, newest last
@@ -205,6 +209,12 @@ export function createHints(glue) {
     chain.replaceChildren(...said.map((link) => el("li", {}, link)));
     chain.hidden = !said.length;
     explainDrawing(whole && result.status === "step" ? result.step : null);
+    const about = stage > 0 && result.status === "step" ? result.step.article : null;
+    articleLine.hidden = !about;
+    if (about) {
+      article.href = about;
+      article.textContent = `${result.step.name}, explained on SudokuWiki \u2197`;
+    }
     panel.hidden = false;
     if (result.error) {
       text.textContent = `No hint: ${result.error}`;

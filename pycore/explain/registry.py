@@ -100,6 +100,42 @@ COLOURS = {
 }
 
 
+# SudokuWiki's article on each strategy it describes, linked from a hint once the strategy is
+# named. Each address was seen in public pages or in other solvers' sources citing it: none is
+# guessed (a strategy with no article found has none).
+ARTICLES = {slug: "https://www.sudokuwiki.org/" + page for slugs, page in (
+    (("full-house", "naked-single", "hidden-single"), "Getting_Started"),
+    (("naked-pair", "naked-triple", "naked-quad"), "Naked_Candidates"),
+    (("hidden-pair", "hidden-triple", "hidden-quad"), "Hidden_Candidates"),
+    (("pointing", "box-line-reduction"), "Intersection_Removal"),
+    (("x-wing",), "X_Wing_Strategy"),
+    (("swordfish",), "Sword_Fish_Strategy"),
+    (("jellyfish",), "Jelly_Fish_Strategy"),
+    (("finned-x-wing",), "Finned_X_Wing"),
+    (("finned-swordfish",), "Finned_Swordfish"),
+    (("simple-colouring",), "Simple_Colouring"),
+    (("xy-wing",), "Y_Wing_Strategy"),
+    (("xyz-wing",), "XYZ_Wing"),
+    (("wxyz-wing",), "WXYZ_Wing"),
+    (("w-wing",), "W_Wing_Strategy"),
+    (("empty-rectangle",), "Empty_Rectangles"),
+    (("x-chain",), "X_Cycles"),
+    (("xy-chain",), "XY_Chains"),
+    (("3d-medusa",), "3D_Medusa"),
+    (("aic",), "Alternating_Inference_Chains"),
+    (("nishio",), "Nishio_Forcing_Chains"),
+    (("unique-rectangle",), "Unique_Rectangles"),
+    (("bug-plus-one",), "BUG"),
+    (("law-of-leftovers",), "Law_of_Leftovers"),
+    (("cage-combinations",), "Killer_Combinations"),
+    (("innie-outie", "innie-outie-difference", "innies-outies-sum"), "Innies_and_Outies"),
+    (("hidden-cage",), "Cage_Splitting"),
+    (("cage-unit-overlap",), "Cage_Unit_Overlap"),
+    (("line-sum",), "Rule_of_21"),
+    (("parity",), "KenKen_Parity_Strategy"),
+) for slug in slugs}
+
+
 @dataclass(frozen=True)
 class Strategy:
     slug: str
@@ -107,6 +143,7 @@ class Strategy:
     difficulty: int
     find: Callable
     colours: tuple = (None, None)   # COLOURS
+    article: str | None = None      # ARTICLES
 
 
 def _load() -> tuple[Strategy, ...]:
@@ -120,7 +157,8 @@ def _load() -> tuple[Strategy, ...]:
                 modules[module] = {}
         find = modules[module].get(slug)
         if find is not None:
-            found.append(Strategy(slug, name, difficulty, find, COLOURS.get(slug, (None, None))))
+            found.append(Strategy(slug, name, difficulty, find, COLOURS.get(slug, (None, None)),
+                                  ARTICLES.get(slug)))
     return tuple(sorted(found, key=lambda s: s.difficulty))   # stable: table order breaks ties
 
 

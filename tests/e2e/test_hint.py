@@ -249,31 +249,45 @@ def test_a_chain_is_drawn_over_the_grid(app_page, device, width, height, scheme)
     assert app_page.locator("svg.hint-links").count() == 0 and app_page.locator(".hint-marks").count() == 0
 
 
-@pytest.mark.parametrize("device,width,height", [("phone", 390, 844), ("desktop", 1280, 900)])
-def test_a_medusa_colours_its_cluster_and_draws_its_strong_links(app_page, device, width, height):
+@pytest.mark.parametrize("device,width,height,scheme", [("phone", 390, 844, "light"),
+                                                       ("desktop", 1280, 900, "dark")])
+def test_a_medusa_colours_its_cluster_and_draws_its_strong_links(app_page, device, width, height,
+                                                                 scheme):
     """3D Medusa's whole step: its two colours on the cluster's candidates, a solid line for each
     strong link (in a bivalue cell or between a digit's two places in a house) and a key saying
-    what the colours mean. A screenshot of each goes to screenshots/."""
+    what the colours mean; from the strategy's name on, a link to SudokuWiki's article on it. A
+    screenshot of each goes to screenshots/."""
     from pathlib import Path
     step = expected_first_step(SUDOKU_MEDUSA)
     assert step["strategy"] == "3d-medusa" and step["links"]
     assert any(link["from"] == link["to"] for link in step["links"]), "a bivalue cell's link"
     app_page.set_viewport_size({"width": width, "height": height})
-    assert open_text(app_page, SUDOKU_MEDUSA) == "ready"
-    for _ in range(3):
+    app_page.emulate_media(color_scheme=scheme)
+    try:
+        assert open_text(app_page, SUDOKU_MEDUSA) == "ready"
+        article = app_page.locator("[data-testid=hint-article]")
         ask_hint(app_page)
-    assert app_page.locator("[data-testid=hint-text]").inner_text() == step["text"]
-    legend = app_page.locator("[data-testid=hint-legend]").inner_text()
-    assert "Blue: one colour, all true or all false." in legend
-    assert "Orange: the other colour, the opposite." in legend
-    gone = {(c, d) for c, d in step["eliminations"]}
-    for cell, digit, colour in step["pattern"]:
-        span = app_page.locator(f"[data-index='{cell}'] .hint-marks > span[data-digit='{digit}']")
-        assert span.get_attribute("class") == ("gone" if (cell, digit) in gone else f"pattern-{colour}")
-    check_lines(lambda source, arg=None: app_page.evaluate(source, arg), step)
-    shots = Path(__file__).resolve().parents[2] / "screenshots"
-    shots.mkdir(exist_ok=True)
-    app_page.screenshot(path=str(shots / f"hint-medusa-{device}.png"), full_page=True)
+        assert article.is_hidden()   # where to look: the strategy is not named yet
+        ask_hint(app_page)
+        assert article.is_visible() and article.inner_text() == "3D Medusa, explained on SudokuWiki \u2197"
+        assert (article.get_attribute("href"), article.get_attribute("target"), article.get_attribute("rel")) == (
+            "https://www.sudokuwiki.org/3D_Medusa", "_blank", "noopener")
+        ask_hint(app_page)
+        assert article.is_visible()
+        assert app_page.locator("[data-testid=hint-text]").inner_text() == step["text"]
+        legend = app_page.locator("[data-testid=hint-legend]").inner_text()
+        assert "Blue: one colour, all true or all false." in legend
+        assert "Orange: the other colour, the opposite." in legend
+        gone = {(c, d) for c, d in step["eliminations"]}
+        for cell, digit, colour in step["pattern"]:
+            span = app_page.locator(f"[data-index='{cell}'] .hint-marks > span[data-digit='{digit}']")
+            assert span.get_attribute("class") == ("gone" if (cell, digit) in gone else f"pattern-{colour}")
+        check_lines(lambda source, arg=None: app_page.evaluate(source, arg), step)
+        shots = Path(__file__).resolve().parents[2] / "screenshots"
+        shots.mkdir(exist_ok=True)
+        app_page.screenshot(path=str(shots / f"hint-medusa-{device}-{scheme}.png"), full_page=True)
+    finally:
+        app_page.emulate_media(color_scheme="light")
 
 
 def test_the_h_key_asks_for_a_hint_then_more_but_is_a_digit_in_25x25(app_page):

@@ -31,6 +31,15 @@ def test_strategies_are_tried_easiest_first():
     assert {row[0] for row in TABLE} == {s.slug for s in STRATEGIES}
 
 
+def test_articles_are_sudokuwiki_pages_of_known_strategies():
+    from pycore.explain.registry import ARTICLES
+    assert set(ARTICLES) <= set(ALL_SLUGS)
+    for slug, url in ARTICLES.items():
+        assert url.startswith("https://www.sudokuwiki.org/") and " " not in url, slug
+        assert BY_SLUG[slug].article == url
+    assert BY_SLUG["naked-single"].article == ARTICLES.get("naked-single")
+
+
 def test_no_strategy_changes_the_board_it_reads():
     for label in ("solo-3x3du", "solo-3x3kdu", "keen-6dx", "windoku"):
         record = next(r for r in DEV if r["label"] == label)
