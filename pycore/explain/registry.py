@@ -131,6 +131,7 @@ ARTICLES = {slug: "https://www.sudokuwiki.org/" + page for slugs, page in (
     (("innie-outie", "innie-outie-difference", "innies-outies-sum"), "Innies_and_Outies"),
     (("hidden-cage",), "Cage_Splitting"),
     (("cage-unit-overlap",), "Cage_Unit_Overlap"),
+    (("combination-interaction",), "Cage_Comparison"),
     (("line-sum",), "Rule_of_21"),
     (("parity",), "KenKen_Parity_Strategy"),
 ) for slug in slugs}
