@@ -92,14 +92,23 @@ def test_simple_colouring_through_a_jigsaw_region():
 
 # --- 3D Medusa -----------------------------------------------------------------------------------
 
+def medusa_board(marks: dict, *confined):
+    """An empty grid with the cells of `marks` pencilled and each (digit, house, cells) of
+    `confined` leaving that digit only in those cells of the house."""
+    board = with_marks(make_board(), marks)
+    for digit, house, keep in confined:
+        board = confine(board, digit, house, keep)
+    return board
+
+
 def test_medusa_a_candidate_seeing_its_digit_in_both_colours_goes():
     # A1 {1,2}; 1 in column 1 only in A1 and E1; E1 {1,3}; 3 in row E only in E1 and E5; E5
     # {2,3}. Blue: 1A1, 3E1, 2E5; orange: 2A1, 1E1, 3E5. 2 in A5 sees the orange 2 in A1 (row A)
     # and the blue 2 in E5 (column 5): whichever colour is true, A5 is not 2. No other cell sees
     # both A1 and E5, and the 1s and 3s of the two colours meet only in houses that lost them.
-    board = with_marks(make_board(), {"A1": "12", "E1": "13", "E5": "23"})
-    board = confine(board, 1, "column 1", "A1 E1")
-    board = confine(board, 3, "row E", "E1 E5")
+    board = medusa_board({"A1": "12", "E1": "13", "E5": "23"},
+                         (1, "column 1", "A1 E1"),
+                         (3, "row E", "E1 E5"))
     step = find("3d-medusa", board)
     assert names(step.eliminations) == {("A5", 2)}
     assert step.text == ("3D Medusa: along the strong links drawn, either every blue candidate "
@@ -115,10 +124,10 @@ def test_medusa_a_candidate_seeing_one_colour_while_its_cell_holds_the_other_goe
     # in A1 and E1: E1's 1 orange; E1 {1,4}: its 4 blue; 4 in row E only in E1 and E5: E5's 4
     # orange. A5 holds a blue 2 and its 4 sees the orange 4 in E5 (column 5): if blue, A5 is 2;
     # if orange, E5 is 4. Likewise E5's 2 against the blue 2 in A5.
-    board = with_marks(make_board(), {"A1": "12", "E1": "14"})
-    board = confine(board, 2, "row A", "A1 A5")
-    board = confine(board, 1, "column 1", "A1 E1")
-    board = confine(board, 4, "row E", "E1 E5")
+    board = medusa_board({"A1": "12", "E1": "14"},
+                         (2, "row A", "A1 A5"),
+                         (1, "column 1", "A1 E1"),
+                         (4, "row E", "E1 E5"))
     step = find("3d-medusa", board)
     assert names(step.eliminations) == {("A5", 4), ("E5", 2)}
     assert step.text.endswith("4 in A5 sees an orange 4 in E5 while A5 holds a blue 2; 2 in E5 "
@@ -132,11 +141,11 @@ def test_medusa_two_candidates_of_one_colour_in_a_cell_make_it_false():
     # only in A1 and E1: E1's 2 blue; E1 {2,7}: its 7 orange; 7 in row E only in E1 and E5: E5's
     # 7 blue; 7 in column 5 only in E5 and A5: A5's 7 orange. A5 cannot hold both 1 and 7, so
     # orange is false: every orange candidate goes (and blue is true).
-    board = with_marks(make_board(), {"A1": "12", "E1": "27"})
-    board = confine(board, 1, "row A", "A1 A5")
-    board = confine(board, 2, "column 1", "A1 E1")
-    board = confine(board, 7, "row E", "E1 E5")
-    board = confine(board, 7, "column 5", "E5 A5")
+    board = medusa_board({"A1": "12", "E1": "27"},
+                         (1, "row A", "A1 A5"),
+                         (2, "column 1", "A1 E1"),
+                         (7, "row E", "E1 E5"),
+                         (7, "column 5", "E5 A5"))
     step = find("3d-medusa", board)
     assert names(step.eliminations) == {("A1", 2), ("A5", 1), ("E1", 7), ("A5", 7)}
     assert step.text.startswith("3D Medusa: A5 would hold both 1 and 7, both orange, so orange "
@@ -147,9 +156,7 @@ def test_medusa_two_candidates_of_one_colour_in_a_cell_make_it_false():
 def test_medusa_a_cell_holding_both_colours_keeps_only_them():
     # A1 {1,2}: blue 1, orange 2; 1 and 2 in row A only in A1 and A5: A5's 1 orange, its 2
     # blue. One of them is true, so A5 holds 1 or 2 and nothing else.
-    board = with_marks(make_board(), {"A1": "12"})
-    board = confine(board, 1, "row A", "A1 A5")
-    board = confine(board, 2, "row A", "A1 A5")
+    board = medusa_board({"A1": "12"}, (1, "row A", "A1 A5"), (2, "row A", "A1 A5"))
     step = find("3d-medusa", board)
     assert names(step.eliminations) == {("A5", d) for d in range(3, 10)}
     assert step.text.endswith("A5 holds a blue 2 and an orange 1, so 3/4/5/6/7/8/9 leave A5")
@@ -160,10 +167,10 @@ def test_medusa_one_digit_twice_in_a_house_in_one_colour_makes_it_false():
     # A1 {1,2}: blue 1, orange 2; 2 in column 1 only in A1 and E1: E1's 2 blue; E1 {2,5}: its 5
     # orange; 5 in row E only in E1 and E3: E3's 5 blue; E3 {1,5}: its 1 orange; 1 in column 3
     # only in E3 and B3: B3's 1 blue. Blue puts 1 in A1 and B3, both in box 1: blue is false.
-    board = with_marks(make_board(), {"A1": "12", "E1": "25", "E3": "15"})
-    board = confine(board, 2, "column 1", "A1 E1")
-    board = confine(board, 5, "row E", "E1 E3")
-    board = confine(board, 1, "column 3", "E3 B3")
+    board = medusa_board({"A1": "12", "E1": "25", "E3": "15"},
+                         (2, "column 1", "A1 E1"),
+                         (5, "row E", "E1 E3"),
+                         (1, "column 3", "E3 B3"))
     step = find("3d-medusa", board)
     assert names(step.eliminations) == {("A1", 1), ("E1", 2), ("E3", 5), ("B3", 1)}
     assert step.text.startswith("3D Medusa: 1 is blue in both A1 and B3, which share box 1, so "
@@ -175,9 +182,9 @@ def test_medusa_a_colour_that_would_empty_a_cell_is_false():
     # A1 {1,3}: blue 1, orange 3; 3 in row A only in A1 and A4: A4's 3 blue; 1 in column 1 only
     # in A1 and E1: E1's 1 orange; E1 {1,4}: its 4 blue. E4 {3,4} (a cluster of its own) sees
     # the blue 3 in A4 and the blue 4 in E1: blue would leave it empty.
-    board = with_marks(make_board(), {"A1": "13", "E1": "14", "E4": "34"})
-    board = confine(board, 3, "row A", "A1 A4")
-    board = confine(board, 1, "column 1", "A1 E1")
+    board = medusa_board({"A1": "13", "E1": "14", "E4": "34"},
+                         (3, "row A", "A1 A4"),
+                         (1, "column 1", "A1 E1"))
     step = find("3d-medusa", board)
     assert names(step.eliminations) == {("A1", 1), ("A4", 3), ("E1", 4)}
     assert step.text == ("3D Medusa: every candidate of E4 sees its digit in blue, which would "
