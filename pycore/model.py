@@ -204,7 +204,9 @@ class Leftovers:
 def leftovers(puzzle: Puzzle, most_cells: int) -> list[Leftovers]:
     """For each span of consecutive rows or columns of a jigsaw, the k regions most inside it
     (which leave the fewest leftover cells), where each side has at most `most_cells` cells. A
-    span and the rest of the grid leave the same two sides: that pair is listed once."""
+    span and the rest of the grid leave the same two sides: that pair is listed once. (Any k of
+    the k + 3 regions most inside found no other pair of up to 4 cells a side, on 200 random
+    layouts and on the corpus jigsaws.)"""
     if puzzle.regions is None:
         return []
     n = puzzle.size
