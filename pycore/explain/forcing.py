@@ -1,7 +1,10 @@
-"""Nishio: the last resort SudokuWiki's solver also keeps. Suppose a candidate were the cell's
-digit and follow only the easy steps (singles and cage arithmetic); if that ends in a contradiction,
-the candidate goes. A person can check it with a pencil, which is why it counts as logic, if the
-hardest kind."""
+"""Forcing chains: suppose something and follow only the easy steps (singles and cage arithmetic),
+as a person can with a pencil, which is why they count as logic, if the hardest kind.
+
+- Digit forcing chain: a candidate supposed true, then false; when the easy steps from both
+  place the same digit in the same cell, that cell holds it.
+- Nishio, the last resort SudokuWiki's solver also keeps: a candidate whose supposition ends in
+  a contradiction goes."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -147,6 +150,124 @@ def nishio(board: Board) -> Step | None:
                 pattern=((cell, digit, 0),) + placed)
 
 
+# Digit forcing chains followed, at most, per search: the solver's propagation finds the
+# candidates whose two cases agree on something (milliseconds for all of them), and only these
+# are followed by easy steps (at most MOST_FACTS of what the two cases agree on, placements
+# first, within FORCING_BUDGET easy steps on a 9×9), the shortest pair of chains kept.
+MOST_FORCINGS = 8
+MOST_FACTS = 4
+FORCING_BUDGET = 500
+
+
+def digit_forcing(board: Board) -> Step | None:
+    """A candidate that, supposed true and supposed false, leads by easy steps alone to the same
+    digit in the same cell (the digit goes there) or to the same candidate gone (it goes). Only candidates whose falsehood says something at once are supposed (a cell of
+    two candidates, or a digit with two places in a house); the solver's propagation picks
+    those whose two cases agree, and the pair of chains resting on the fewest steps is given (a
+    placement before a removal of as many)."""
+    state = propagated(board)
+    if state is None or state[3] is not None:
+        return None
+    net, cand, live, _ = state
+    forcings = []
+    for cell, digit in two_way_candidates(board):
+        bit = 1 << (digit - 1)
+        on, off = cand[:], cand[:]
+        on[cell] = bit
+        off[cell] &= ~bit
+        if not off[cell] or propagate(net, on, live[:], [cell], {cell}) or propagate(
+                net, off, live[:], [] if off[cell] & (off[cell] - 1) else [cell], {cell}):
+            continue   # a case that breaks a rule is Nishio's
+        agreed = [("placed", c, on[c].bit_length()) for c in range(len(cand))
+                  if c != cell and not board.values[c] and on[c] == off[c]
+                  and not on[c] & (on[c] - 1)]
+        agreed += [("gone", c, d) for c in range(len(cand)) if c != cell
+                   for d in digits_of(board.candidates[c] & ~on[c] & ~off[c])]
+        if agreed:
+            forcings.append((cell, digit, agreed))
+    easy = easy_strategies()
+    budget = [FORCING_BUDGET * 81 // board.geometry.cell_count]
+    best = None   # (fewest kept steps, then a placement first; cell, digit, fact, kept chains)
+    for cell, digit, agreed in forcings[:MOST_FORCINGS]:
+        cases = [board.apply(Step("digit-forcing", "", placements=((cell, digit),))),
+                 board.apply(Step("digit-forcing", "", eliminations=((cell, digit),)))]
+        for fact in agreed[:MOST_FACTS]:
+            chains = [chain_to_fact(case, fact, easy, budget) for case in cases]
+            if None in chains:
+                continue
+            kept = [[steps[i] for i in needed_steps(steps, boards, [fact[:2] if fact[0] ==
+                                                                    "placed" else fact])]
+                    for steps, boards in chains]
+            score = (len(kept[0]) + len(kept[1]), fact[0] != "placed")
+            if best is None or score < best[0]:
+                best = (score, cell, digit, fact, kept)
+        if budget[0] <= 0:
+            break
+    return None if best is None else forcing_step(board, *best[1:])
+
+
+def forcing_step(board: Board, cell: int, digit: int, fact: tuple, kept: list) -> Step:
+    g = board.geometry
+    name, supposed = g.name(cell), digit_name(digit)
+    kind, target, value = fact
+    where, shown = g.name(target), digit_name(value)
+    said = (f"place {shown} in {where}", f"{where} is {shown}") if kind == "placed" else (
+        f"take {shown} out of {where}", f"{where} is not {shown}")
+    on_steps, off_steps = kept
+    links = (f"{name} = {supposed} (supposed true)", *(clause(g, step) for step in on_steps),
+             f"{name} \u2260 {supposed} (supposed false)", *(clause(g, step) for step in off_steps))
+    return Step("digit-forcing",
+                f"Digit forcing chain: if {name} is {supposed}, easy steps {said[0]}; if {name} is "
+                f"not {supposed}, they {said[0]} too ({len(on_steps)} and {len(off_steps)} "
+                f"steps), so {said[1]}",
+                placements=((target, value),) if kind == "placed" else (),
+                eliminations=((target, value),) if kind == "gone" else (),
+                cells=(cell, target), chain=links,
+                pattern=((cell, digit, 0), (target, value, 1)))
+
+
+def two_way_candidates(board: Board) -> list[tuple[int, int]]:
+    """(cell, digit) whose falsehood places a digit at once: every digit of a cell with two
+    candidates, and a digit with two places in a house (each place), in cell order."""
+    found = set()
+    for cell in board.open_cells():
+        if board.candidates[cell].bit_count() == 2:
+            found.update((cell, d) for d in digits_of(board.candidates[cell]))
+    for house in board.geometry.houses:
+        for digit in range(1, board.size + 1):
+            places = board.places(digit, house.cells)
+            if len(places) == 2:
+                found.update((c, digit) for c in places)
+    return sorted(found)
+
+
+def chain_to_fact(board: Board, fact: tuple, easy, budget: list[int]):
+    """(the steps taken, the boards: `board` first, then the board after each step) if the
+    `easy` strategies from `board` establish `fact` (("placed", cell, digit) or ("gone", cell,
+    digit)) within MAX_STEPS; None if they stop first, break a rule, place another digit there
+    or the shared `budget` runs out."""
+    from .run import next_step   # run loads the registry, which loads this module
+    kind, cell, digit = fact
+    steps, boards = [], [board]
+    for taken in range(MAX_STEPS + 1):
+        if board.values[cell]:
+            if (board.values[cell] == digit) == (kind == "placed"):
+                return steps, boards
+            return None
+        if kind == "gone" and not board.has(cell, digit):
+            return steps, boards
+        if taken == MAX_STEPS or budget[0] <= 0 or board.broken_rule():
+            return None
+        budget[0] -= 1
+        step = next_step(board, easy)
+        if step is None:
+            return None
+        board = board.apply(step)
+        steps.append(step)
+        boards.append(board)
+    return None
+
+
 def nishio_text(name: str, value: str, count: int, reason: str) -> str:
     if not count:
         return (f"Nishio: if {name} were {value}, that alone would break a rule ({reason}), so "
@@ -202,8 +323,9 @@ def chain_to_contradiction(board: Board, easy, budget: list[int], longest: int =
 # single, its digit gone from (or another digit placed in) the house's other cells; a full house,
 # the house's other cells placed; a cage step, everything about the cage's cells.
 
-def needed_steps(steps: list[Step], boards: list[Board]) -> list[int]:
-    """The indices, in order, of the steps the contradiction at boards[-1] rests on."""
+def needed_steps(steps: list[Step], boards: list[Board], facts=None) -> list[int]:
+    """The indices, in order, of the steps the contradiction at boards[-1] rests on (or, given
+    `facts`, those facts)."""
     made = {}
     for index, (before, after) in enumerate(zip(boards, boards[1:])):
         for cell, (value, old, new) in enumerate(zip(after.values, before.candidates,
@@ -214,7 +336,7 @@ def needed_steps(steps: list[Step], boards: list[Board]) -> list[int]:
                 made[("gone", cell, digit)] = index
     start = boards[0]
     need: set[int] = set()
-    todo = contradiction_facts(boards[-1], start)
+    todo = list(facts) if facts is not None else contradiction_facts(boards[-1], start)
     while todo:
         index = made.get(todo.pop())
         if index is not None and index not in need:
@@ -261,4 +383,4 @@ def contradiction_facts(board: Board, start: Board) -> list[tuple]:
     return [f for cell in broken[1].cells for f in cell_facts(start, cell, missing)]
 
 
-STRATEGIES = {"nishio": nishio}
+STRATEGIES = {"digit-forcing": digit_forcing, "nishio": nishio}

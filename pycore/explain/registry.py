@@ -58,6 +58,7 @@ TABLE = (
     ("xy-chain", "XY-Chain", 260, "chains"),
     ("3d-medusa", "3D Medusa", 270, "chains"),
     ("aic", "Alternating inference chain", 300, "chains"),
+    ("digit-forcing", "Digit forcing chain", 350, "forcing"),
     ("nishio", "Nishio forcing chain", 400, "forcing"),
 )
 
@@ -96,6 +97,7 @@ COLOURS = {
     **dict.fromkeys(("xy-wing", "xyz-wing", "wxyz-wing"),
                     ("the wing", "the digit one of its cells must hold")),
     **dict.fromkeys(("simple-colouring", "3d-medusa"), COLOURING),
+    "digit-forcing": ("the candidate supposed true, then false", "the digit both cases place"),
     "nishio": ("the supposition", "where its easy steps would place digits"),
 }
 
@@ -123,6 +125,7 @@ ARTICLES = {slug: "https://www.sudokuwiki.org/" + page for slugs, page in (
     (("xy-chain",), "XY_Chains"),
     (("3d-medusa",), "3D_Medusa"),
     (("aic",), "Alternating_Inference_Chains"),
+    (("digit-forcing",), "Digit_Forcing_Chains"),
     (("nishio",), "Nishio_Forcing_Chains"),
     (("unique-rectangle",), "Unique_Rectangles"),
     (("bug-plus-one",), "BUG"),

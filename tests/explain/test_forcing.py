@@ -1,14 +1,21 @@
-"""Nishio (pycore/explain/forcing.py): a supposition followed by easy steps to a contradiction.
+"""Forcing chains (pycore/explain/forcing.py): Nishio, a supposition followed by easy steps to a
+contradiction; a digit forcing chain, a candidate supposed true and then false, both cases leading
+by easy steps to the same conclusion.
 
 The KenKen below is one of Tatham's "unreasonable" 9×9 puzzles (bench/data/tatham.jsonl, seed
 bench-22), whose solution his generator gives; without Nishio the other strategies get stuck on it.
 """
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from drawing import check_drawing  # noqa: E402
 from test_solve_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer  # noqa: E402
 
 from pycore.codec import decode  # noqa: E402
@@ -16,6 +23,9 @@ from pycore.explain import explain, next_step, start_board  # noqa: E402
 from pycore.explain.board import Board, Step  # noqa: E402
 from pycore.explain.forcing import (MOST_CANDIDATES, chain_to_contradiction,  # noqa: E402
                                     easy_strategies, needed_steps, nishio, solver_refutes)
+from pycore.solve import solve  # noqa: E402
+from pycore.solve.engine import propagate  # noqa: E402
+from pycore.solve.network import compile_puzzle  # noqa: E402
 from pycore.explain.registry import BY_SLUG  # noqa: E402
 from pycore.model import Cage, Position, Puzzle  # noqa: E402
 
@@ -28,6 +38,55 @@ TATHAM_DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "tatham.j
 TATHAM = [json.loads(line) for line in TATHAM_DATA.read_text().splitlines()]
 SOLUTION = [int(ch) for ch in
             "826374195951863274273651948187549326432187659698425731714298563365912487549736812"]
+
+
+# Two top95 sudokus (hard puzzles passed around since 2005) as our hints leave them where a
+# digit forcing chain is the next step: here it places a digit, there it removes a candidate.
+FORCING_PLACES = (
+    "S9B8204071i02c2000000080000168m01000g00000300164y0g0900022h0000007q051p5cc706000u0801002i0"
+    "5000000000004001h54c70007bo0a000003000400000009000d38013604000002070008000e")
+FORCING_REMOVES = (
+    "S9B06000200052i009f7q000000000003c3040b00d6bj00000bc33n1u040300000b088j0000000100007y00020"
+    "04a000000007z9607004a050000020700008i8m9g9oai000000960801000000060h00000b0g")
+
+
+@pytest.mark.parametrize("text", [FORCING_PLACES, FORCING_REMOVES], ids=["places", "removes"])
+def test_a_digit_forcing_chain_holds_whether_its_candidate_is_true_or_false(text):
+    puzzle, position = decode(text)
+    board = start_board(puzzle, position)
+    g = board.geometry
+    step = BY_SLUG["digit-forcing"].find(board)
+    ((cell, value),) = step.placements + step.eliminations
+    solution = solve(puzzle).solution
+    assert (solution[cell] == value) == bool(step.placements)
+    # the candidate supposed, blue; the conclusion's digit, orange
+    ((supposed, digit, _), (target, shown, _)) = sorted(step.pattern, key=lambda p: p[2])
+    assert (target, shown) == (cell, value) and board.has(supposed, digit)
+    # the solver's propagation from each case reaches the same conclusion
+    net = compile_puzzle(puzzle)
+    bit = 1 << (digit - 1)
+    for keep in (bit, board.masks[supposed] & ~bit):
+        cand = list(board.masks)
+        cand[supposed] = keep
+        singles = [c for c, m in enumerate(cand) if not m & (m - 1)]
+        assert propagate(net, cand, list(net.live), singles, set(range(len(cand)))) is None
+        assert (cand[cell] == 1 << (value - 1)) if step.placements else not cand[cell] >> (value - 1) & 1
+    # said as it is drawn: each case's chain of easy steps, as many as the text counts
+    name, where = g.name(supposed), g.name(cell)
+    said = "place" if step.placements else "take"
+    assert step.text.startswith(f"Digit forcing chain: if {name} is {digit}, easy steps {said} ")
+    on, off = map(int, re.search(r"\((\d+) and (\d+) steps?\)", step.text).groups())
+    assert step.chain[0] == f"{name} = {digit} (supposed true)"
+    assert step.chain[1 + on] == f"{name} \u2260 {digit} (supposed false)"
+    assert len(step.chain) == 2 + on + off
+    assert step.text.endswith(f"so {where} is {value}" if step.placements else
+                              f"so {where} is not {value}")
+    check_drawing(board, step)
+
+
+def test_a_digit_forcing_chain_comes_before_nishio():
+    assert BY_SLUG["digit-forcing"].difficulty < BY_SLUG["nishio"].difficulty
+    assert BY_SLUG["digit-forcing"].article == "https://www.sudokuwiki.org/Digit_Forcing_Chains"
 
 
 def board_before_nishio(puzzle):
@@ -67,8 +126,9 @@ def test_a_nishio_step_says_what_its_supposition_leads_to_and_that_holds():
     reason = boards[-1].contradiction()
     count = len(needed_steps(steps, boards))
     assert 0 < count <= len(steps)
-    assert step.text == (f"Nishio: if {name} were {digit}, {count} easy steps (singles and cages) "
-                         f"would lead to a contradiction ({reason}), so {name} is not {digit}")
+    assert step.text == (f"Nishio: if {name} were {digit}, {count} easy step{'s' * (count != 1)} "
+                         f"(singles and cages) would lead to a contradiction ({reason}), so "
+                         f"{name} is not {digit}")
     # The chain: the supposition, one link a step kept (a placement as "F3 = 8 (only place in
     # row F)", a cage step as its claim), the broken rule.
     assert len(step.chain) == count + 2
@@ -86,7 +146,7 @@ def test_a_nishio_step_says_what_its_supposition_leads_to_and_that_holds():
     # drawn: the supposition, then the digits the kept steps place, in the second colour
     assert step.pattern == ((cell, digit, 0),) + tuple(
         (c, d, 1) for taken in kept for c, d in taken.placements)
-    assert any(c == 1 for *_, c in step.pattern)
+    assert any(c == 1 for *_, c in step.pattern) == any(taken.placements for taken in kept)
 
 
 def chains_on(board):
