@@ -2,7 +2,8 @@
 as a person can with a pencil, which is why they count as logic, if the hardest kind.
 
 - Digit forcing chain: a candidate supposed true, then false; when the easy steps from both
-  place the same digit in the same cell, that cell holds it.
+  place the same digit in the same cell, that cell holds it (or remove the same candidate: it
+  goes).
 - Nishio, the last resort SudokuWiki's solver also keeps: a candidate whose supposition ends in
   a contradiction goes."""
 from __future__ import annotations
@@ -161,10 +162,11 @@ FORCING_BUDGET = 500
 
 def digit_forcing(board: Board) -> Step | None:
     """A candidate that, supposed true and supposed false, leads by easy steps alone to the same
-    digit in the same cell (the digit goes there) or to the same candidate gone (it goes). Only candidates whose falsehood says something at once are supposed (a cell of
-    two candidates, or a digit with two places in a house); the solver's propagation picks
-    those whose two cases agree, and the pair of chains resting on the fewest steps is given (a
-    placement before a removal of as many)."""
+    digit in the same cell (the digit goes there) or to the same candidate gone (it goes). Only
+    candidates whose falsehood says something at once are supposed (a cell of two candidates, or
+    a digit with two places in a house); the solver's propagation picks those whose two cases
+    agree, and the pair of chains resting on the fewest steps is given (a placement before a
+    removal of as many)."""
     state = propagated(board)
     if state is None or state[3] is not None:
         return None
