@@ -213,15 +213,25 @@ def forcing_step(board: Board, cell: int, digit: int, fact: tuple, kept: list) -
     name, supposed = g.name(cell), digit_name(digit)
     kind, target, value = fact
     where, shown = g.name(target), digit_name(value)
-    said = (f"place {shown} in {where}", f"{where} is {shown}") if kind == "placed" else (
-        f"take {shown} out of {where}", f"{where} is not {shown}")
+    if kind == "placed":
+        does, concluded = f"{shown} in {where}", f"{where} is {shown}"
+        verbs = ("place", "places")
+    else:
+        does, concluded = f"{shown} out of {where}", f"{where} is not {shown}"
+        verbs = ("take", "takes")
     on_steps, off_steps = kept
+
+    def case(steps: list) -> str:
+        if not steps:
+            return f"that alone {verbs[1]} {does}"
+        count = len(steps)
+        return f"{count} easy step{'s' * (count != 1)} {verbs[count == 1]} {does}"
+
     links = (f"{name} = {supposed} (supposed true)", *(clause(g, step) for step in on_steps),
              f"{name} \u2260 {supposed} (supposed false)", *(clause(g, step) for step in off_steps))
     return Step("digit-forcing",
-                f"Digit forcing chain: if {name} is {supposed}, easy steps {said[0]}; if {name} is "
-                f"not {supposed}, they {said[0]} too ({len(on_steps)} and {len(off_steps)} "
-                f"steps), so {said[1]}",
+                f"Digit forcing chain: if {name} is {supposed}, {case(on_steps)}; if {name} is "
+                f"not {supposed}, {case(off_steps)} too, so {concluded}",
                 placements=((target, value),) if kind == "placed" else (),
                 eliminations=((target, value),) if kind == "gone" else (),
                 cells=(cell, target), chain=links,

@@ -62,11 +62,18 @@ WINDOKU_HIDDEN = (
     "cv5qcm028v0g5f5jcucu7iee9a8x295e5k5k5q015i260728095k5k8m0292088m92040g01")
 
 # Tatham's unreasonable KenKen of tests/explain/test_forcing.py, walked by hints until the next one
-# is Nishio (65 steps in), shared with its pencil marks: the step comes with its chain.
-KENKEN_NISHIO = (
+# is a digit forcing chain (65 steps in), then on until it is Nishio (16 more), each shared with its
+# pencil marks: the step comes with its chain.
+KENKEN_FORCING = (
     "K9C000sg190s9191dl00dla18z2p000sg18zrp00g3u18yzu001kw2i63q3qwxl000y618zv5001kw191cl0013e18zsa1"
     "8zwh2hxeu3qxq10005q2ie1d2hx4w3qx3q000ay2i7jm191hd00j3y1965t3qvdd3qw7l2hwcg3qxw6198h82hx9u2hy4x"
     "002im18yyo18y7l036482hwcg18y9e18yzw007bn2hya93qvkh3qw9d2hxz3002pk190p02knzm2hyt2002kz00m6z002f"
+    "v0002j2hzjs000b61902q03ijm2hwdy19vdk197nk2hx752hxzl0cg0i2hxz52hznl002i23r0yb190k018yyo18y68000"
+    "0i002ds18zsx191hd0004q3qx0318y6w")
+KENKEN_NISHIO = (
+    "K9C000sg190s9191dl00dla18z2p000sg18zrp00g3u18yzu001kw2i5wm3qwxl000y618zv5001kw191cl0013e18zsa1"
+    "8zwd2hxeq3qxq10005q2ie1d2hx4w3qx3q000ay2i7jm191gh00j3y1965t3qvc53qw5d2hwcg3qxw6198h82hx9u2hy4g"
+    "002im18yyo18y79035w82hwcg18y9e18yzw0074i2hya43qvka3qw962hxz2002pg190p02knzm2hyt2002dm00m6z002f"
     "v0002j2hzjs000b61902q03ijm2hwdy19vdk197nk2hx752hxzl0cg0i2hxz52hznl002i23r0yb190k018yyo18y68000"
     "0i002ds18zsx191hd0004q3qx0318y6w")
 
@@ -145,6 +152,7 @@ def check_lines(evaluate, step) -> None:
                  id="windoku"),
     pytest.param(BIG, "Naked single: 6 is the only candidate left in R1C6", id="16x16"),
     pytest.param(KENKEN_NISHIO, "Nishio: if ", id="kenken-nishio"),
+    pytest.param(KENKEN_FORCING, "Digit forcing chain: if ", id="kenken-forcing"),
 ])
 def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
     step = expected_first_step(string)
@@ -178,6 +186,9 @@ def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
     assert chain.is_visible() == bool(step["chain"])
     if "Nishio" in says:
         assert len(step["chain"]) >= 3 and step["chain"][0].endswith(" (the supposition)")
+    if "forcing" in says:   # both cases, one after the other
+        assert step["chain"][0].endswith(" (supposed true)")
+        assert sum(link.endswith(" (supposed false)") for link in step["chain"]) == 1
     marked = cells(app_page)
     for cell, _ in step["placements"]:
         assert marked[cell][2] == "place"

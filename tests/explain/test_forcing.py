@@ -73,9 +73,10 @@ def test_a_digit_forcing_chain_holds_whether_its_candidate_is_true_or_false(text
         assert (cand[cell] == 1 << (value - 1)) if step.placements else not cand[cell] >> (value - 1) & 1
     # said as it is drawn: each case's chain of easy steps, as many as the text counts
     name, where = g.name(supposed), g.name(cell)
-    said = "place" if step.placements else "take"
-    assert step.text.startswith(f"Digit forcing chain: if {name} is {digit}, easy steps {said} ")
-    on, off = map(int, re.search(r"\((\d+) and (\d+) steps?\)", step.text).groups())
+    match = re.fullmatch(rf"Digit forcing chain: if {name} is {digit}, (.*); if {name} is not "
+                         rf"{digit}, (.*) too, so .*", step.text)
+    on, off = (0 if case.startswith("that alone") else int(case.split()[0])
+               for case in match.groups())
     assert step.chain[0] == f"{name} = {digit} (supposed true)"
     assert step.chain[1 + on] == f"{name} \u2260 {digit} (supposed false)"
     assert len(step.chain) == 2 + on + off
