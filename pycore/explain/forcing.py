@@ -254,30 +254,18 @@ def two_way_candidates(board: Board) -> list[tuple[int, int]]:
 
 
 def chain_to_fact(board: Board, fact: tuple, easy, budget: list[int]):
-    """(the steps taken, the boards: `board` first, then the board after each step) if the
-    `easy` strategies from `board` establish `fact` (("placed", cell, digit) or ("gone", cell,
-    digit)) within MAX_STEPS; None if they stop first, break a rule, place another digit there
-    or the shared `budget` runs out."""
-    from .run import next_step   # run loads the registry, which loads this module
+    """(the steps taken, the boards) if the `easy` strategies from `board` establish `fact`
+    (("placed", cell, digit) or ("gone", cell, digit)) within MAX_STEPS; None if they stop
+    first, break a rule, place another digit there or the shared `budget` runs out."""
     kind, cell, digit = fact
-    steps, boards = [], [board]
-    for taken in range(MAX_STEPS + 1):
-        if board.values[cell]:
-            if (board.values[cell] == digit) == (kind == "placed"):
-                return steps, boards
-            return None
-        if kind == "gone" and not board.has(cell, digit):
-            return steps, boards
-        if taken == MAX_STEPS or budget[0] <= 0 or board.broken_rule():
-            return None
-        budget[0] -= 1
-        step = next_step(board, easy)
-        if step is None:
-            return None
-        board = board.apply(step)
-        steps.append(step)
-        boards.append(board)
-    return None
+
+    def outcome(now: Board) -> bool | None:
+        if now.values[cell]:
+            return (now.values[cell] == digit) == (kind == "placed")
+        if kind == "gone" and not now.has(cell, digit):
+            return True
+        return False if now.broken_rule() else None
+    return follow_easy(board, easy, budget, MAX_STEPS, outcome)
 
 
 def nishio_text(name: str, value: str, count: int, reason: str) -> str:
@@ -308,14 +296,23 @@ def clause(g, step: Step) -> str:
 
 
 def chain_to_contradiction(board: Board, easy, budget: list[int], longest: int = MAX_STEPS):
-    """(the steps taken, the boards: `board` first, then the board after each step) if
-    following `easy` strategies from `board` breaks a rule within `longest` steps; None if they
-    stop first, the board holds or the shared `budget` of steps (decremented here) runs out."""
+    """(the steps taken, the boards) if following `easy` strategies from `board` breaks a rule
+    within `longest` steps; None if they stop first, the board holds or the shared `budget` of
+    steps runs out."""
+    return follow_easy(board, easy, budget, longest, lambda now: True if now.broken_rule() else None)
+
+
+def follow_easy(board: Board, easy, budget: list[int], longest: int, outcome):
+    """Takes `easy` steps from `board` until `outcome(board)` says True (returns the steps taken
+    and the boards: `board` first, then the board after each step) or False (None); None too
+    when they stop, after `longest` steps or once the shared `budget` of steps (decremented
+    here) runs out."""
     from .run import next_step   # run loads the registry, which loads this module
     steps, boards = [], [board]
     for taken in range(longest + 1):
-        if board.broken_rule():
-            return steps, boards
+        done = outcome(board)
+        if done is not None:
+            return (steps, boards) if done else None
         if taken == longest or budget[0] <= 0:
             return None
         budget[0] -= 1
