@@ -52,8 +52,9 @@ def census(texts: list[str]) -> tuple[Counter, dict, dict]:
                 started = time.process_time()
                 step = strategy.find(board)
                 times[strategy.slug].append(time.process_time() - started)
-                if step:
+                if step is not None and step.is_progress():   # as run.next_step takes a step
                     break
+                step = None
             if step is None:
                 outcome["stuck"] += 1
                 break

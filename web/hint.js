@@ -29,7 +29,8 @@ function coloured(step) {
 export function createHints(glue) {
   // Screen readers hear the hint and the path's outcome, not every line added to the lists.
   const text = el("p", { class: "hint-text", "data-testid": "hint-text", "aria-live": "polite" });
-  // A supposition followed to a contradiction (Nishio), one link a line, to follow with a pencil.
+  // A forcing chain's easy steps, one a line, to follow with a pencil: a supposition followed to
+  // a contradiction (Nishio), or a digit forcing chain's two cases one after the other.
   const chain = el("ol", { class: "hint-chain", "data-testid": "hint-chain" });
   chain.hidden = true;
   // What the drawing over the grid means, under the whole step: its colours and a chain's lines.

@@ -15,6 +15,7 @@ from ..model import Puzzle, digit_name, digits_of
 from ..solve.engine import describe, propagate
 from ..solve.network import FULL, Network, compile_puzzle
 from .board import Board, Step
+from .single_digit import conjugate_pairs
 
 # What a reader follows in their head after the supposition: placing digits and reading cages.
 EASY = ("full-house", "naked-single", "hidden-single", "single-cell-cage", "cage-combinations",
@@ -245,11 +246,10 @@ def two_way_candidates(board: Board) -> list[tuple[int, int]]:
     for cell in board.open_cells():
         if board.candidates[cell].bit_count() == 2:
             found.update((cell, d) for d in digits_of(board.candidates[cell]))
-    for house in board.geometry.houses:
-        for digit in range(1, board.size + 1):
-            places = board.places(digit, house.cells)
-            if len(places) == 2:
-                found.update((c, digit) for c in places)
+    every_house = range(len(board.geometry.houses))
+    for digit in range(1, board.size + 1):
+        for _, a, b in conjugate_pairs(board, digit, every_house):
+            found.update(((a, digit), (b, digit)))
     return sorted(found)
 
 

@@ -94,9 +94,9 @@ def wxyz_wing(board: Board) -> Step | None:
             return
         for k in range(start, len(cells)):
             c = cells[k]
-            joined_union = union | cand[c]
-            if joined_union.bit_count() <= 4 and (not chosen or any(g.sees(c, o) for o in chosen)):
-                yield from wings(chosen + [c], joined_union, k + 1)
+            together = union | cand[c]
+            if together.bit_count() <= 4 and (not chosen or any(g.sees(c, o) for o in chosen)):
+                yield from wings(chosen + [c], together, k + 1)
 
     for wing, union in wings([], 0, 0):
         if union.bit_count() != 4:

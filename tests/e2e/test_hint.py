@@ -181,7 +181,8 @@ def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
     ask_hint(app_page)
     assert app_page.locator(PANEL).get_attribute("data-stage") == "3"
     assert hint_text.inner_text() == step["text"]
-    # Nishio's chain, one link a line, from the supposition to the broken rule; none otherwise.
+    # a forcing chain's links, one a line (Nishio's from the supposition to the broken rule, a
+    # digit forcing chain's two cases); none otherwise.
     assert chain.locator("li").all_inner_texts() == step["chain"]
     assert chain.is_visible() == bool(step["chain"])
     if "Nishio" in says:
