@@ -1,7 +1,8 @@
 """Puzzle strings in every SudokuWiki format, to and from (Puzzle, Position).
 
 `decode` recognises the family by header or shape (docs/formats.md, section 1); `encode` writes
-any format that can hold the puzzle. Every failure is a PuzzleStringError with a message a person can act on.
+any format that can hold the puzzle. Every failure is a PuzzleStringError with a message a person
+can act on.
 """
 from __future__ import annotations
 
