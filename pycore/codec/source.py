@@ -1,5 +1,11 @@
 """Where a puzzle string comes from: a bare string, a query string, or a whole URL
-(SudokuWiki's or this project's), percent-encoded or not."""
+(SudokuWiki's or this project's), percent-encoded or not.
+
+One reading for the page and the command line alike (`read_link`): parameter names are read
+without regard to case and after percent-decoding (`?BD=`, `?%62d=` are `bd=`), and when a
+parameter comes twice the first one counts (`?bd=X&bd=Y` is X), which is also what the page's
+first paint (web/index.html) takes.
+"""
 from __future__ import annotations
 
 import re
@@ -48,12 +54,27 @@ def parse_qsl(query: str, keep_blank_values: bool = False) -> list[tuple[str, st
 
 @dataclass(frozen=True)
 class Source:
-    bd: str
-    params: dict[str, str]
-    page_kind: str | None  # what the URL's page or a `kind=` parameter says, if anything
+    bd: str                 # "" when the link holds no puzzle (read_link only)
+    params: dict[str, str]  # lower-cased names, the first of each, in the order they came
+    page_kind: str | None   # what the URL's page or a `kind=` parameter says, if anything
+    linked: bool = False    # read from a query or a link, not a bare string
 
 
 def read_source(text: str) -> Source:
+    """The link's puzzle: read_link, refusing a link with no puzzle in it."""
+    source = read_link(text)
+    if source.bd:
+        return source
+    if not source.linked:
+        raise PuzzleStringError("no puzzle string given")
+    if "bd" in source.params:
+        raise PuzzleStringError("the link's bd= parameter is empty")
+    raise PuzzleStringError("the link has no bd= parameter holding the puzzle")
+
+
+def read_link(text: str) -> Source:
+    """A bare string, a query or a whole link read as its puzzle string and parameters; `bd` is
+    empty when the link has none (the page then shows its start page rather than an error)."""
     if not isinstance(text, str):
         raise PuzzleStringError("the puzzle must be given as text")
     if len(text) > MAX_INPUT:
@@ -61,8 +82,6 @@ def read_source(text: str) -> Source:
     # A byte-order mark leads text saved by some editors; links wrapped in e-mails and forum
     # posts pick up spaces and breaks.
     text = "".join(text.strip().lstrip(BOM).split())
-    if not text:
-        raise PuzzleStringError("no puzzle string given")
     if "%" in text and "=" not in text and "?" not in text:
         text = unquote(text)  # a whole link or string percent-encoded once more
     page, query = "", None
@@ -77,12 +96,10 @@ def read_source(text: str) -> Source:
         query = query.split("#", 1)[0]
     if query is None:
         return Source(text, {}, None)
-    params = {ascii_lower(key): value.strip() for key, value in parse_qsl(query, keep_blank_values=True)}
-    if "bd" not in params:
-        raise PuzzleStringError("the link has no bd= parameter holding the puzzle")
-    if not params["bd"]:
-        raise PuzzleStringError("the link's bd= parameter is empty")
-    return Source(params["bd"], params, kind_from(page, params.get("kind")))
+    params: dict[str, str] = {}
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        params.setdefault(ascii_lower(key), value.strip())   # the first of each name counts
+    return Source(params.get("bd", ""), params, kind_from(page, params.get("kind")), linked=True)
 
 
 def kind_from(page: str, kind_param: str | None) -> str | None:
