@@ -1,19 +1,29 @@
 """`python -m pycore decode|encode|solve|explain TEXT`: one JSON object or one string on stdout
 (with --text, decode, solve and explain print for a person instead: the grid, the steps); bad
-input exits with status 2 and one line on stderr."""
+input exits with status 2 and one line on stderr. Output that cannot be written (a full disk, a
+closed stdout) is one line on stderr and status 1; a reader that stops early (`| head`) ends the
+command quietly, with SIGPIPE's status (141) as Unix tools do. No traceback ever."""
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
 
 from .api import describe, position_from_progress
 from .codec import FORMATS, PuzzleStringError, decode, encode
+from .codec.source import MAX_INPUT
 from .model import KINDS, cell_name, clue, digit_name, row_name
 
 
 class OneLineParser(argparse.ArgumentParser):
+    """Every parser of the command: a usage error is one line, and options are spelt out in full
+    (argparse would read `--te` as `--text`, and a new option could change what it means)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, allow_abbrev=False, **kwargs)
+
     def error(self, message):
         raise PuzzleStringError(f"{self.prog}: {message}")
 
@@ -38,7 +48,7 @@ def parser() -> argparse.ArgumentParser:
         if name == "explain":
             command.add_argument("--only", metavar="SLUG[,SLUG...]",
                                  help="use these strategies and no others (not even singles)")
-            command.add_argument("--max-steps", type=int, metavar="N", help="stop after N steps")
+            command.add_argument("--max-steps", type=step_count, metavar="N", help="stop after N steps")
         if name in ("solve", "explain"):
             # Every run ends: an empty 25x25 or a huge KenKen cage would otherwise search for hours.
             what = "solving" if name == "solve" else "explaining"
@@ -65,18 +75,28 @@ def seconds(text: str) -> float:
 
 
 def node_count(text: str) -> int:
+    return whole_number(text, 1, "a positive whole number of nodes")
+
+
+def step_count(text: str) -> int:
+    return whole_number(text, 0, "a whole number of steps, 0 or more")
+
+
+def whole_number(text: str, least: int, what: str) -> int:
+    """`text` as an int from `least` to sys.maxsize (the most a count can be: itertools.islice and
+    range refuse more), or the option's one-line usage error."""
     try:
         value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number of nodes")
+    except ValueError:   # not a number, or more digits than int() reads
+        value = least - 1
+    if not least <= value <= sys.maxsize:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not {what} (at most {sys.maxsize:,})")
     return value
 
 
 def run(argv: list[str]) -> str:
     args = parser().parse_args(argv)
-    text = sys.stdin.read() if args.text == "-" else args.text
+    text = standard_input() if args.text == "-" else args.text
     puzzle, position, fmt = decode(text, kind_hint=args.kind, with_format=True)
     if args.command == "encode":
         return encode(puzzle, position, args.to)
@@ -196,8 +216,6 @@ def explain_report(puzzle, position, args) -> dict:
     from .explain.run import strategies_for
     from .solve import solve
     only = [slug.strip() for slug in args.only.split(",") if slug.strip()] if args.only else None
-    if args.max_steps is not None and args.max_steps < 0:
-        raise PuzzleStringError("explain: --max-steps must be 0 or more")
     # The solution tells a wrong position from a hard one; a puzzle the solver cannot settle
     # quickly is explained without that check.
     try:
@@ -215,16 +233,80 @@ def explain_report(puzzle, position, args) -> dict:
                    unique=result.status != "multiple")
 
 
+# --- standard input and output ------------------------------------------------------------------
+
+MAX_STDIN = 4 * MAX_INPUT   # bytes: the longest puzzle decode takes, in UTF-8's widest characters
+SIGPIPE_STATUS = 128 + 13   # what a shell reports for a command its reader's exit ended (`yes | head`)
+
+# What --text prints beyond ASCII (cage operators, the diagonals' dash), spelt in ASCII for a
+# terminal or file that cannot take it (PYTHONIOENCODING=ascii, a C locale on an old system).
+ASCII_STAND_INS = str.maketrans({"\u00d7": "x", "\u00f7": "/", "\u2212": "-", "\u2013": "-",
+                                 "\u2014": "-", "\u2026": "...", "\u2192": "->", "\u00b7": "."})
+
+
+def standard_input() -> str:
+    """The puzzle read from stdin as UTF-8, whatever the locale says: a puzzle string is ASCII,
+    so a stray byte becomes a character the decoder rejects rather than a UnicodeDecodeError."""
+    if sys.stdin is None:   # started with stdin closed (`<&-`)
+        raise PuzzleStringError("standard input is closed")
+    try:
+        data = sys.stdin.buffer.read(MAX_STDIN + 1)
+    except OSError as error:   # a directory, a descriptor opened for writing only
+        raise PuzzleStringError(f"cannot read standard input: {error.strerror}") from None
+    if len(data) > MAX_STDIN:   # read no further: `pycore decode - < /dev/zero` ends too
+        raise PuzzleStringError(f"standard input is longer than {MAX_STDIN:,} bytes: too long to be a puzzle")
+    return data.decode("utf-8", errors="replace")
+
+
+def printable(text: str, encoding: str | None) -> str:
+    """`text` as a stream in `encoding` can take it: unchanged when it can, else with ASCII stand-ins
+    and, for anything else it cannot encode, Python's backslash escapes."""
+    encoding = encoding or "utf-8"
+    try:
+        text.encode(encoding)
+        return text
+    except UnicodeEncodeError:
+        return text.translate(ASCII_STAND_INS).encode(encoding, "backslashreplace").decode(encoding)
+
+
+def write_output(text: str) -> int:
+    """Writes the command's output; its exit status: 0, SIGPIPE's when the reader has gone (as Unix
+    tools end, quietly), or 1 with one line on stderr when the output cannot be written."""
+    stdout = sys.stdout
+    if stdout is None:   # started with stdout closed (`>&-`)
+        say("error: cannot write the output: standard output is closed")
+        return 1
+    try:
+        stdout.write(printable(text, stdout.encoding))
+        stdout.flush()
+    except OSError as error:
+        # Whatever is still buffered would be flushed again at exit and fail again, with Python's
+        # "Exception ignored" lines: send it nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        if error.errno == errno.EPIPE:
+            return SIGPIPE_STATUS
+        say(f"error: cannot write the output: {error.strerror or error}")
+        return 1
+    return 0
+
+
+def say(line: str) -> None:
+    """One line on stderr, if stderr can take it: when it cannot, there is nobody to tell (and
+    print(file=None) would write to stdout)."""
+    if sys.stderr is None:
+        return
+    try:
+        print(printable(line, sys.stderr.encoding), file=sys.stderr, flush=True)
+    except OSError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stderr.fileno())
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
-        print(run(sys.argv[1:] if argv is None else argv), flush=True)
+        return write_output(run(sys.argv[1:] if argv is None else argv) + "\n")
     except PuzzleStringError as error:
-        print(f"error: {error}", file=sys.stderr)  # one line: PuzzleStringError escapes line breaks
+        say(f"error: {error}")  # one line: PuzzleStringError escapes line breaks
         return 2
-    except BrokenPipeError:
-        # The reader stopped early (`| head`): not an error, and nothing more to say to it.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except KeyboardInterrupt:   # Ctrl+C during a long solve: the shell's usual status, no traceback
-        print("interrupted", file=sys.stderr)
+        say("interrupted")
         return 130
-    return 0
