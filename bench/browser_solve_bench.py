@@ -2,8 +2,8 @@
 """Solving in the browser: the same 9×9 killers solved by pycore under CPython (this process) and
 under Pyodide in the page (headless Chromium), in the same run.
 
-    python bench/browser_solve_bench.py            # print the table
-    python bench/browser_solve_bench.py --write    # also replace '## Solving in the browser' in BENCHMARKS.md
+    python -m bench.browser_solve_bench            # print the table
+    python -m bench.browser_solve_bench --write    # also replace '## Solving in the browser' in BENCHMARKS.md
 
 Puzzles: every 9×9 killer of the dev corpus, and the hardest published killers that
 tests/test_solve_hard_killers.py quotes (Tarek's thread, with and without published solutions)
@@ -27,13 +27,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-import build  # noqa: E402
-from conftest import CHROMIUM_FLAGS, chromium_executable  # noqa: E402
-from corpus import DEV  # noqa: E402
-from sections import replace_section  # noqa: E402
-from pycore import api  # noqa: E402
-from pycore.codec import PuzzleStringError, encode  # noqa: E402
+import build
+from tests.browsers.chromium import CHROMIUM_FLAGS, chromium_executable
+from tests.corpus import DEV
+from bench.sections import replace_section
+from pycore import api
+from pycore.codec import PuzzleStringError, encode
 
 BIG = 10 ** 9
 
@@ -50,7 +49,7 @@ IN_PAGE = """async (strings) => {
 
 
 def puzzles() -> dict[str, list[str]]:
-    from test_solve_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer
+    from tests.solve.test_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer
     hard = []
     for text in [t for t, _ in TAREK_WITH_SOLUTIONS] + TAREK_MORE:
         try:
@@ -105,7 +104,7 @@ def solve_with_button(page, base: str, text: str, name: str) -> dict:
 def measure_long(page, base: str, name: str) -> str:
     """One long solve through the page's Solve button and with solve() here; a sentence."""
     from pycore.solve import solve
-    from solve_bench import hardest_killers, killer_from_record
+    from bench.solve_bench import hardest_killers, killer_from_record
     record = next(r for r in hardest_killers() if r["name"] == name)
     puzzle = killer_from_record(record)
     result = solve_with_button(page, base, encode(puzzle), name)
@@ -189,7 +188,7 @@ def main() -> int:
         "(`solve_start` + one `solve_step` with an unlimited budget: decode, compile, search), median of",
         f"{args.runs} interleaved rounds per puzzle. Aim: within 3× of CPython. Command:",
         "",
-        "    python bench/browser_solve_bench.py --write" + (f" --runs {args.runs}" if args.runs != 5 else "")
+        "    python -m bench.browser_solve_bench --write" + (f" --runs {args.runs}" if args.runs != 5 else "")
         + (f" --long {args.long}" if args.long else ""),
         "",
         "| puzzles | count | CPython total (ms) | browser total (ms) | browser / CPython | median per puzzle | range per puzzle |",

@@ -4,8 +4,8 @@ after another, in one context that has had its first visit (service worker and P
 place, as for a returning reader and as in most e2e tests), and counts the starts whose renderer
 crashed.
 
-    python bench/chromium_start_probe.py 400            # a warm context, as the e2e tests use
-    python bench/chromium_start_probe.py 400 --no-sw    # the same with service workers blocked
+    python -m bench.chromium_start_probe 400            # a warm context, as the e2e tests use
+    python -m bench.chromium_start_probe 400 --no-sw    # the same with service workers blocked
 
 Prints a line every 50 starts and, at the end, the crashes with the start each happened at.
 """
@@ -18,11 +18,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
-import build  # noqa: E402
-from conftest import CHROMIUM_FLAGS, chromium_executable  # noqa: E402
-from e2e.conftest import SUB_PATH, mount, serve_directory  # noqa: E402
-from pageutil import wait_started  # noqa: E402
+import build
+from tests.browsers.chromium import CHROMIUM_FLAGS, chromium_executable
+from tests.browsers.serve import SUB_PATH, mount, serve_directory
+from tests.browsers.pageutil import wait_started
 
 # The classic puzzle tests/e2e/test_page.py opens.
 PUZZLE = ("S9B03epep090607epep01ep04ep03ep02ep08epep02epepepepep07epep07epepepepep09epepepep080703"

@@ -1,22 +1,19 @@
 """Decode and encode speed, per format, on the corpus's 9×9 strings (and 16×16, 25×25).
 
-Run from the repository root:  python bench/codec_bench.py
+Run from the repository root:  python -m bench.codec_bench
 Prints, per format: median µs per decode and per encode over many rounds, the spread
 (interquartile range), and the ratio to a reference run in the same process: the bare cost of
 splitting the same string into its fields and reading each as a number (int(field, base)), the
 least any decoder must do.
 """
 import statistics
-import sys
 import timeit
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
-from corpus import DEV  # noqa: E402
-from pycore.codec import decode, encode  # noqa: E402
+from tests.corpus import DEV
+from pycore.codec import decode, encode
 
 ROUNDS, NUMBER = 15, 200
 

@@ -1,10 +1,10 @@
 """Explainer benchmark: how many puzzles the human-style strategies solve by logic alone, how fast,
 and how that compares with the solver on the same puzzles.
 
-    python bench/explain_bench.py                  # print the tables and the stuck puzzles
-    python bench/explain_bench.py --write          # ...and replace the "## Explaining" section of BENCHMARKS.md
-    python bench/explain_bench.py --quick          # a few puzzles per group (a smoke run)
-    python bench/explain_bench.py --stuck FILE     # also write every stuck puzzle to FILE (JSON lines)
+    python -m bench.explain_bench                  # print the tables and the stuck puzzles
+    python -m bench.explain_bench --write          # ...and replace the "## Explaining" section of BENCHMARKS.md
+    python -m bench.explain_bench --quick          # a few puzzles per group (a smoke run)
+    python -m bench.explain_bench --stuck FILE     # also write every stuck puzzle to FILE (JSON lines)
 
 Puzzles: bench/data/tatham.jsonl (Tatham's generators, ~25 per kind, size and difficulty), the
 dev corpus, and the hardest published killers of tests/test_solve_hard_killers.py. Each puzzle is
@@ -28,13 +28,12 @@ from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from pycore.codec import decode, encode  # noqa: E402
-from pycore.codec.errors import PuzzleStringError  # noqa: E402
-from pycore.explain import BY_SLUG, explain  # noqa: E402
-from pycore.model import Cage, Position, Puzzle  # noqa: E402
-from pycore.solve import solve  # noqa: E402
+from pycore.codec import decode, encode
+from pycore.codec.errors import PuzzleStringError
+from pycore.explain import BY_SLUG, explain
+from pycore.model import Cage, Position, Puzzle
+from pycore.solve import solve
 
 TATHAM = ROOT / "bench" / "data" / "tatham.jsonl"
 CORPUS = next(p for p in (ROOT.parent / "shared" / "corpus" / "dev.jsonl", ROOT / "tests" / "data" / "dev.jsonl") if p.exists())
@@ -97,7 +96,7 @@ def corpus_items(quick: bool):
 
 
 def tarek_items(quick: bool):
-    from test_solve_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer
+    from tests.solve.test_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer
 
     published = TAREK_WITH_SOLUTIONS[:3] if quick else TAREK_WITH_SOLUTIONS
     more = TAREK_MORE[:3] if quick else TAREK_MORE
@@ -329,7 +328,7 @@ def code_version() -> str:
 def write_section(text: str, args) -> None:
     path = ROOT / "BENCHMARKS.md"
     old = path.read_text() if path.exists() else "# Benchmarks\n"
-    command = "python bench/explain_bench.py --write"
+    command = "python -m bench.explain_bench --write"
     if args.time_limit != 30.0:
         command += f" --time-limit {args.time_limit:g}"
     section = ("## Explaining\n\n" + SECTION_INTRO.strip() + f"\n\nCommand:\n\n    {command}\n\n"

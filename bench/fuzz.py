@@ -1,6 +1,6 @@
 """Fuzz: generated and mutated puzzle strings through decode, encode and solve, in process.
 
-Run from the repository root:  python bench/fuzz.py [--inputs N] [--seed S] [--budget SECONDS]
+Run from the repository root:  python -m bench.fuzz [--inputs N] [--seed S] [--budget SECONDS]
 (`--setup` instead times the solver's set-up on big KenKen sum cages; `--sparse --inputs N
 --solve-seconds S` solves corpus puzzles made sparse or wrong and counts those not settled in S;
 `--page --inputs N --budget S` makes the page's calls on every input that decodes.)
@@ -30,14 +30,12 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
-from corpus import DEV, REAL  # noqa: E402
-from pycore.codec import FORMATS, PuzzleStringError, decode, encode  # noqa: E402
-from pycore.codec.versioned import KIND_OF_TYPE, layout_for, sizes_for  # noqa: E402
-from pycore.model import Cage, Position, Puzzle, progress_notation  # noqa: E402
-from pycore.solve import solve  # noqa: E402
+from tests.corpus import DEV, REAL
+from pycore.codec import FORMATS, PuzzleStringError, decode, encode
+from pycore.codec.versioned import KIND_OF_TYPE, layout_for, sizes_for
+from pycore.model import Cage, Position, Puzzle, progress_notation
+from pycore.solve import solve
 
 BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 LOOK_ALIKES = ("\u212a", "\u017f", "\u0131", "\u0130", "\u212b", "\uff33", "\uff11", "\u0663",

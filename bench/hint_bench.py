@@ -2,8 +2,8 @@
 """Hints in the browser: time from a click on Hint to the answer on screen, in the page
 (Pyodide in headless Chromium), next to the same hint_view call under CPython in this process.
 
-    python bench/hint_bench.py            # print the table
-    python bench/hint_bench.py --write    # also replace '## Hints in the browser' in BENCHMARKS.md
+    python -m bench.hint_bench            # print the table
+    python -m bench.hint_bench --write    # also replace '## Hints in the browser' in BENCHMARKS.md
 
 Positions: for the hardest 9×9 sudoku, killer and KenKen labels of the dev corpus, the start and
 the positions every few logical steps along the way (found by CPython's own hint chain), opened in
@@ -24,12 +24,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
-import build  # noqa: E402
-from conftest import CHROMIUM_FLAGS, chromium_executable  # noqa: E402
-from corpus import DEV  # noqa: E402
-from sections import replace_section  # noqa: E402
-from pycore import api  # noqa: E402
+import build
+from tests.browsers.chromium import CHROMIUM_FLAGS, chromium_executable
+from tests.corpus import DEV
+from bench.sections import replace_section
+from pycore import api
 
 LABELS = {"sudoku": "solo-3x3du", "killer": "solo-3x3kdu", "kenken": "keen-9dx"}
 PER_LABEL = 2
@@ -92,7 +91,7 @@ def main() -> int:
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
-    from pageutil import open_text
+    from tests.browsers.pageutil import open_text
 
     cases = {}   # what is measured ("killer 9×9") -> [link texts, each with its position]
     for kind, label in LABELS.items():
@@ -158,7 +157,7 @@ def main() -> int:
         "once, with the page's own solver (in the click when it answers within 50 ms, as on all of these;",
         "else in slices, the page answering meanwhile). Aim: under 300 ms. Command:",
         "",
-        "    python bench/hint_bench.py --write",
+        "    python -m bench.hint_bench --write",
         "",
         "| puzzle | hint | positions | page median (ms) | page range (ms) | CPython median (ms) | page / CPython |",
         "|---|---|---:|---:|---:|---:|---:|",

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Page start-up: time from navigation to the rendered grid, next to bare loadPyodide().
 
-    python bench/page_bench.py            # print the tables
-    python bench/page_bench.py --write    # also replace their two sections of BENCHMARKS.md
-    python bench/page_bench.py --engines-only --engines firefox   # one engine's row, quickly
+    python -m bench.page_bench            # print the tables
+    python -m bench.page_bench --write    # also replace their two sections of BENCHMARKS.md
+    python -m bench.page_bench --engines-only --engines firefox   # one engine's row, quickly
 
 Builds the site into a temporary directory, serves it on 127.0.0.1 and drives headless Chromium
 (same binary and flags as the tests). Four pages, each timed from navigation start
@@ -42,10 +42,8 @@ from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-import build  # noqa: E402
-from conftest import CHROMIUM_FLAGS, chromium_executable  # noqa: E402
+import build
+from tests.browsers.chromium import CHROMIUM_FLAGS, chromium_executable
 
 PUZZLE = ("L9B0jdd00ep1jpt1ez50du900ep1g5n08b500ep00ep00ep1ez509w11mvl1ez53bpt2tjl2tjl1rm92zgx00ep00ep31g10g7l1t7"
           "52tjl0ikx1ez505xt1rm92tjl2tjl00ep1ez51ez500ep1ez500ep1ez54nwx484100ep31g11ez500ep0ff51jbj05xt00ep4841"
@@ -85,7 +83,7 @@ pyodide.unpackArchive(new Uint8Array(wheel), "wheel");
 pyodide.runPython(bridge);
 </script>"""
 # The command as run, for the report (the options change the runs behind each median).
-COMMAND = " ".join(["python bench/page_bench.py", *sys.argv[1:]])
+COMMAND = " ".join(["python -m bench.page_bench", *sys.argv[1:]])
 PLUGINS_OFF = ["!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
 PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 
@@ -293,7 +291,7 @@ ALL_ENGINES = ("chromium", "firefox", "webkit")
 
 def start_engine(name: str, base: str, recorder, log: Path):
     """A fresh session (empty caches) of engine `name`, through tests/e2e/engines.py's drivers."""
-    from engines import ChromiumEngine, FirefoxEngine, WebKitEngine
+    from tests.browsers.engines import ChromiumEngine, FirefoxEngine, WebKitEngine
     if name != "chromium":
         return (FirefoxEngine if name == "firefox" else WebKitEngine)(recorder.port, log)
     from playwright.sync_api import sync_playwright
@@ -334,8 +332,7 @@ def measure_engines(names: list[str], base: str, runs: int, sessions: int) -> di
     browser sessions (cold: empty caches), each followed by `runs` repeat visits (HTTP cache and, for
     the page, its service worker warm): for the page, alternately from the snapshot the first visit
     stored and, the snapshot deleted, the plain way."""
-    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-    from engines import OutsideRecorder, missing
+    from tests.browsers.engines import OutsideRecorder, missing
 
     bare_url, page_url = f"{base}__bench/bare.html", f"{base}?bd={PUZZLE}"
     results, recorder = {}, OutsideRecorder()

@@ -2,9 +2,9 @@
 puzzles, old and new code alternating, process time (this machine's speed drifts by tens of
 percent within an hour, so only a comparison inside one run means anything).
 
-    python bench/solve_ab.py HEAD~1                       # the hardest Tarek killers
-    python bench/solve_ab.py 3b277ac TAREK_ALL#36 EXTREME_KILLERS#1 --runs 5
-    python bench/solve_ab.py HEAD~1 --dev kenken --dev jigsaw   # the dev corpus, per kind
+    python -m bench.solve_ab HEAD~1                       # the hardest Tarek killers
+    python -m bench.solve_ab 3b277ac TAREK_ALL#36 EXTREME_KILLERS#1 --runs 5
+    python -m bench.solve_ab HEAD~1 --dev kenken --dev jigsaw   # the dev corpus, per kind
 
 Prints per puzzle each side's median time, guesses, nodes and time per node, then the totals and
 the time ratio new / old. Puzzles are named as in bench/data/hard_killers.jsonl; `--dev KIND`
@@ -25,10 +25,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests")]
 
-from pycore.solve import solve  # noqa: E402
-from solve_bench import CORPUS, hardest_killers, killer_from_record, puzzle_from_record  # noqa: E402
+from pycore.solve import solve
+from bench.solve_bench import CORPUS, hardest_killers, killer_from_record, puzzle_from_record
 
 DEFAULT = ["TAREK_ALL#36", "TAREK_ALL#37", "TAREK_ALL#38", "TAREK_ALL#40", "TAREK_ALL#17"]
 

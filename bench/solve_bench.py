@@ -1,17 +1,17 @@
 """Solver benchmark: every dev-corpus puzzle (and the hardest published killers), our solver
 next to OR-tools CP-SAT on the same puzzle, both proving the solution unique.
 
-    python bench/solve_bench.py                 # print the tables
-    python bench/solve_bench.py --write         # ...and replace the "## Solver" section of BENCHMARKS.md
-    python bench/solve_bench.py --extreme       # also the extreme killers (slow; 60 s limit each)
-    python bench/solve_bench.py --hardest       # also "hardest killers": ISS's collections, per puzzle
-    python bench/solve_bench.py --hardest-only --no-cp --collection TAREK_ALL   # just that table
-    python bench/solve_bench.py --transformed TAREK_ALL#36 EXTREME_KILLERS   # guesses as published,
+    python -m bench.solve_bench                 # print the tables
+    python -m bench.solve_bench --write         # ...and replace the "## Solver" section of BENCHMARKS.md
+    python -m bench.solve_bench --extreme       # also the extreme killers (slow; 60 s limit each)
+    python -m bench.solve_bench --hardest       # also "hardest killers": ISS's collections, per puzzle
+    python -m bench.solve_bench --hardest-only --no-cp --collection TAREK_ALL   # just that table
+    python -m bench.solve_bench --transformed TAREK_ALL#36 EXTREME_KILLERS   # guesses as published,
                                                 # rotated, transposed, bands/stacks permuted...
-    python bench/solve_bench.py --transformed TAREK_ALL --iss ../iss   # ...and ISS's on the same
-    python bench/solve_bench.py --transformed MATHEMAGIC_KILLERS --orientation rotated --limit 0
-    python bench/solve_bench.py --hardest-only --limit 0 --names MATHEMAGIC_KILLERS#13   # no time limit
-    python bench/solve_bench.py --iss ../iss --collection TAREK_ALL --rounds 3   # ISS's time and ours,
+    python -m bench.solve_bench --transformed TAREK_ALL --iss ../iss   # ...and ISS's on the same
+    python -m bench.solve_bench --transformed MATHEMAGIC_KILLERS --orientation rotated --limit 0
+    python -m bench.solve_bench --hardest-only --limit 0 --names MATHEMAGIC_KILLERS#13   # no time limit
+    python -m bench.solve_bench --iss ../iss --collection TAREK_ALL --rounds 3   # ISS's time and ours,
                                                 # in turns (needs a checkout of ISS and Node)
 
 Times are wall-clock on one core. Ours: `solve(puzzle)` including compiling the puzzle, median of
@@ -33,10 +33,9 @@ from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from pycore.model import Cage, Puzzle  # noqa: E402
-from pycore.solve import solve  # noqa: E402
+from pycore.model import Cage, Puzzle
+from pycore.solve import solve
 
 CORPUS = next(p for p in (ROOT.parent / "shared" / "corpus" / "dev.jsonl", ROOT / "tests" / "data" / "dev.jsonl") if p.exists())
 DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -212,7 +211,7 @@ def main(argv=None) -> int:
         text = hardest_section(args.collection, args.limit or None, args.names)
         print(text)
         return 0
-    from test_solve_hard_killers import EXTREME, TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer
+    from tests.solve.test_hard_killers import EXTREME, TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer
 
     records = [json.loads(line) for line in CORPUS.read_text().splitlines()]
     dev = [((r["kind"], f"{r['kind']} {r['size']}×{r['size']} {r['label']}"), puzzle_from_record(r),
@@ -264,7 +263,7 @@ def killer_from_record(record: dict) -> Puzzle:
 def hardest_section(collections=None, time_limit: float | None = HARDEST_LIMIT, names=None) -> str:
     """Per puzzle: our guesses, nodes and time (prove unique, one run, CPython) next to ISS's
     guesses and time as its own benchmark tool measured them; totals per collection."""
-    from test_solve import is_valid_solution
+    from tests.solve.test_solve import is_valid_solution
 
     limit = f"{time_limit:.0f} s limit" if time_limit else "no time limit"
     lines = ["Hardest killers (ISS's collections; prove uniqueness, one run each, "
@@ -434,7 +433,7 @@ def iss_guesses(iss_dir: str, puzzle: Puzzle) -> int:
 def write_section(text: str, args) -> None:
     path = ROOT / "BENCHMARKS.md"
     old = path.read_text() if path.exists() else "# Benchmarks\n"
-    command = "python bench/solve_bench.py --write" + (" --extreme" if args.extreme else "")
+    command = "python -m bench.solve_bench --write" + (" --extreme" if args.extreme else "")
     intro = (SECTION_INTRO.strip() + f"\n\nCommand (repeat {args.repeat}, CP-SAT repeat "
              f"{args.cp_repeat}):\n\n    {command}\n")
     section = "## Solver\n\n" + intro + "\n" + text + "\n\n" + SECTION_NOTES.strip() + "\n"

@@ -2,7 +2,7 @@
 its givens one step at a time, as the page's hints walk it (the easiest strategy that finds
 something, each step applied), and every step is checked against the solver's solution.
 
-    python bench/strategy_census.py FILE [--limit N] [--write]
+    python -m bench.strategy_census FILE [--limit N] [--write]
 
 FILE holds one puzzle a line: any string the decoder reads (a bare 81-character grid with "." or
 "0" for an open cell, as collections such as top95 are written, or a SudokuWiki string); the rest
@@ -21,12 +21,11 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
-from pycore.codec import decode  # noqa: E402
-from pycore.explain import STRATEGIES, start_board  # noqa: E402
-from pycore.solve import solve  # noqa: E402
-from sections import replace_section  # noqa: E402
+from pycore.codec import decode
+from pycore.explain import STRATEGIES, start_board
+from pycore.solve import solve
+from bench.sections import replace_section
 
 INTRO = """Which strategies hard sudokus need and what each costs: `bench/strategy_census.py` walks each
 puzzle from its givens as the page's hints do (the easiest strategy that finds something, each
@@ -84,7 +83,7 @@ def main(argv=None) -> int:
             and (steps[s.slug] or statistics.median(times[s.slug]) >= 0.001)]
     text = "\n".join([
         "## Strategy census", "", INTRO, "", "Command:", "",
-        f"    python bench/strategy_census.py {Path(args.file).name}{' --write' * args.write}", "",
+        f"    python -m bench.strategy_census {Path(args.file).name}{' --write' * args.write}", "",
         f"{len(texts)} puzzles: {outcome['solved']} solved by logic, {outcome['stuck']} stuck, "
         f"{outcome['unsound']} with an unsound step.", "",
         "| strategy | steps | calls | median ms a call | max ms a call |", "|---|---:|---:|---:|---:|",

@@ -16,20 +16,16 @@ from __future__ import annotations
 
 import http.server
 import os
-import sys
-import threading
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (the project's build.py)
-from pageutil import PAGE_TIMEOUT_MS, wait_started  # noqa: E402
+import build  # the project's build.py
+from tests.browsers.pageutil import PAGE_TIMEOUT_MS, wait_started
+from tests.browsers.serve import SUB_PATH, mount, serve_directory  # noqa: F401  (tests import SUB_PATH from here)
 
-SUB_PATH = "/sub/viewer/"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass
@@ -42,22 +38,6 @@ class Site:
     @property
     def url(self) -> str:
         return self.origin + SUB_PATH
-
-
-def serve_directory(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = partial(build.QuietHandler, directory=str(directory))
-    server = build.QuietServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    return server, f"http://{host}:{port}"
-
-
-def mount(dist: Path, root: Path) -> None:
-    """Makes `dist` appear at root/sub/viewer/."""
-    target = root / SUB_PATH.strip("/")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.symlink_to(dist.resolve(), target_is_directory=True)
 
 
 @pytest.fixture(scope="session")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pycore import api
 
-from corpus import REAL
-from pageutil import wait_started
+from tests.corpus import REAL
+from tests.browsers.pageutil import wait_started
 
 S9B = next(e for e in REAL if e["name"] == "S9B easiest sudoku")
 KILLER = next(e for e in REAL if e["name"].startswith("L9B"))

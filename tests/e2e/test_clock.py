@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from conftest import forget_games, guarded_context
-from pageutil import wait_started
-from test_play import S9B, all_but_one, cell, name, open_page
+from tests.e2e.conftest import forget_games, guarded_context
+from tests.browsers.pageutil import wait_started
+from tests.e2e.test_play import S9B, all_but_one, cell, name, open_page
 
 CLOCK = "[data-testid=clock]"
 STATUS = "[data-testid=status]"

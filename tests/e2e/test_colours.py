@@ -5,9 +5,9 @@ reload and a Resume bring them back) and gone with Reset; they never touch the d
 puzzle string."""
 from __future__ import annotations
 
-from pageutil import wait_started
-from test_play import S9B, cell, open_page, selected, setting, touch_screen
-from test_saved import open_link
+from tests.browsers.pageutil import wait_started
+from tests.e2e.test_play import S9B, cell, open_page, selected, setting, touch_screen
+from tests.e2e.test_saved import open_link
 
 PAD = "[data-testid=pad]"
 MODE = f"{PAD} [data-action=colour]"

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SUB_PATH, guarded_context
-from corpus import REAL
-from test_hint import KENKEN_NISHIO
+from tests.e2e.conftest import SUB_PATH, guarded_context
+from tests.corpus import REAL
+from tests.e2e.test_hint import KENKEN_NISHIO
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
@@ -205,7 +205,7 @@ def test_share_from_an_embed_has_no_embed_parameter(touch_page, site):
 def test_a_long_solve_in_an_embed_can_go_on_show_its_answer_and_stop(touch_page, site, name):
     """A hard killer whose solve pauses (`&pause=0.3`): in the frame, Keep going resumes it, Show
     it fills in the first solution found, Cancel stops it, and the frame never scrolls."""
-    from test_page_solver import paused_killer
+    from tests.e2e.test_page_solver import paused_killer
     string, solution = paused_killer()
     page = touch_page
     page.goto(host_page(site, name, bd=string, extra="&pause=0.3"))

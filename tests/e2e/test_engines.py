@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from corpus import DEV, REAL
-from engines import (ChromiumEngine, EngineSite, FirefoxEngine, OutsideRecorder, WebKitEngine, missing,
+from tests.corpus import DEV, REAL
+from tests.browsers.engines import (ChromiumEngine, EngineSite, FirefoxEngine, OutsideRecorder, WebKitEngine, missing,
                      selected_engines)
 from pycore import api
-from test_hint import SUDOKU_AIC, check_lines
-from test_kinds import DIGITS, SIGNS, partition, shaded_cells
+from tests.e2e.test_hint import SUDOKU_AIC, check_lines
+from tests.e2e.test_kinds import DIGITS, SIGNS, partition, shaded_cells
 
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "engines"
 STATUS = "document.querySelector('[data-testid=status]')"
@@ -302,7 +302,7 @@ def test_a_long_solve_pauses_goes_on_and_shows_the_solution_found(h):
     """A hard Tarek killer whose solve pauses every 0.3 s of search (`&pause=0.3`): Keep going
     resumes it, Show it fills in the first solution found while the search goes on, and the
     search ends proving it unique."""
-    from test_page_solver import paused_killer
+    from tests.e2e.test_page_solver import paused_killer
     string, solution = paused_killer()
     assert h.goto(f"{h.site.url}?bd={string}&pause=0.3") == "ready", h.status()
     h.engine.click("[data-action=solve]")

@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from corpus import DEV
+from tests.corpus import DEV
 from pycore.explain import BY_SLUG
-from pageutil import ask_hint, open_text
+from tests.browsers.pageutil import ask_hint, open_text
 
 STATUS = "[data-testid=status]"
 PANEL = "[data-testid=hint]"
@@ -333,8 +333,8 @@ def test_next_step_walks_an_easy_sudoku_to_solved(app_page):
 
 
 def test_where_the_logic_is_stuck_a_cell_can_be_revealed_and_taken_back(app_page):
-    from test_api_hint import STUCK_KILLER
-    from test_solve_hard_killers import TAREK_WITH_SOLUTIONS
+    from tests.api.test_hint import STUCK_KILLER
+    from tests.solve.test_hard_killers import TAREK_WITH_SOLUTIONS
 
     solution = TAREK_WITH_SOLUTIONS[0][1]
     assert open_text(app_page, STUCK_KILLER) == "ready"
@@ -421,7 +421,7 @@ def test_the_whole_path_lists_every_step_and_grades_the_puzzle(app_page):
 
 
 def test_the_path_says_where_the_logic_is_stuck(app_page):
-    from test_solve_hard_killers import TAREK_WITH_SOLUTIONS, short_killer
+    from tests.solve.test_hard_killers import TAREK_WITH_SOLUTIONS, short_killer
     from pycore.codec import encode
     from pycore.model import Position
 

@@ -8,9 +8,9 @@ import json
 import urllib.request
 from pathlib import Path
 
-from conftest import guarded_context
-from imageutil import png_size
-from pageutil import wait_started
+from tests.e2e.conftest import guarded_context
+from tests.browsers.imageutil import png_size
+from tests.browsers.pageutil import wait_started
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from corpus import DEV, REAL
-from pageutil import open_text
+from tests.corpus import DEV, REAL
+from tests.browsers.pageutil import open_text
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 PAGE_NAMES = {"sudoku-x": "SudokuX.aspx"}

@@ -6,8 +6,8 @@ import urllib.request
 
 from pycore import api
 
-from corpus import DEV, REAL
-from pageutil import PAGE_TIMEOUT_MS, open_text, wait_started
+from tests.corpus import DEV, REAL
+from tests.browsers.pageutil import PAGE_TIMEOUT_MS, open_text, wait_started
 
 S9B = next(e for e in REAL if e["name"] == "S9B easiest sudoku")["string"]
 STATUS = "[data-testid=status]"

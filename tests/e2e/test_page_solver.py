@@ -12,8 +12,8 @@ import pytest
 
 from pycore.codec import encode
 
-from corpus import DEV, REAL
-from pageutil import open_text, status_fits
+from tests.corpus import DEV, REAL
+from tests.browsers.pageutil import open_text, status_fits
 
 STATUS = "[data-testid=status]"
 
@@ -106,7 +106,7 @@ def test_check_marks_wrong_digits_and_pencil_marks(app_page):
 def test_check_on_a_puzzle_with_several_solutions_names_a_digit_none_of_them_keeps(app_page):
     """No one solution to check against: Check asks whether some solution keeps the digits
     placed, and marks the one whose removal alone would leave one (api.check_several)."""
-    from test_api_hint import SEVERAL
+    from tests.api.test_hint import SEVERAL
     assert open_text(app_page, SEVERAL) == "ready"
     status = app_page.locator(STATUS)
     app_page.click("[data-cell=r1c3]")
@@ -159,7 +159,7 @@ def long_puzzle() -> str:
     """One of the hardest published killers (tests/test_solve_hard_killers.py), thousands of search
     nodes, run here one node per slice (`&slice=1`, a test-only parameter): a solve that lasts
     minutes, so the test's clicks always land while it runs, however fast the solver gets."""
-    from test_solve_hard_killers import EXTREME, short_killer
+    from tests.solve.test_hard_killers import EXTREME, short_killer
     return encode(short_killer(EXTREME[7]))
 
 
@@ -208,7 +208,7 @@ def paused_killer():
     """A hard Tarek killer (about 1,250 search nodes, a second or two in the browser) and its
     published solution: with `&pause=0.3` (a test-only parameter; a minute otherwise) its solve
     pauses several times before it ends."""
-    from test_solve_hard_killers import TAREK_WITH_SOLUTIONS, short_killer
+    from tests.solve.test_hard_killers import TAREK_WITH_SOLUTIONS, short_killer
     text, solution = TAREK_WITH_SOLUTIONS[13]
     return encode(short_killer(text)), solution
 

@@ -12,8 +12,8 @@ from pycore import api
 from pycore.codec import decode, encode
 from pycore.model import Position
 
-from corpus import REAL
-from pageutil import wait_started
+from tests.corpus import REAL
+from tests.browsers.pageutil import wait_started
 
 
 @contextmanager

@@ -12,11 +12,11 @@ import pytest
 
 from pycore import api
 
-from corpus import DEV, REAL
-from pageutil import wait_started
+from tests.corpus import DEV, REAL
+from tests.browsers.pageutil import wait_started
 
 ROOT = Path(__file__).resolve().parents[2]
-NODE_SCRIPT = Path(__file__).with_name("node_decode.mjs")
+NODE_SCRIPT = ROOT / "tests" / "browsers" / "node_decode.mjs"
 
 
 def sample_strings() -> list[str]:
@@ -104,7 +104,7 @@ def test_page_python_solves_a_wide_killer_like_the_host(page, site):
     """A Mathemagic killer's first 2,400 nodes: the restart from the root and the probing there
     (its every cell still 6-8 wide) take the same path on Python 3.14 in the page as here."""
     from pycore.codec import encode
-    from test_solve_derived import BY_NAME, puzzle_of
+    from tests.solve.test_derived import BY_NAME, puzzle_of
     text = encode(puzzle_of(BY_NAME["MATHEMAGIC_KILLERS#0"]))
     page.goto(site.url)
     assert wait_started(page) == "ready"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pycore.codec import decode
 
-from corpus import REAL
-from pageutil import wait_started
+from tests.corpus import REAL
+from tests.browsers.pageutil import wait_started
 
 S9B = next(e for e in REAL if e["name"] == "S9B easiest sudoku")["string"]
 KILLER = next(e for e in REAL if e["name"].startswith("L9B"))["string"]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from corpus import DEV, REAL
-from pageutil import open_text, status_fits
+from tests.corpus import DEV, REAL
+from tests.browsers.pageutil import open_text, status_fits
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"

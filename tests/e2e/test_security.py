@@ -11,9 +11,9 @@ import urllib.request
 
 import pytest
 
-from conftest import SUB_PATH, guarded_context
-from corpus import REAL
-from pageutil import open_text, wait_started
+from tests.e2e.conftest import SUB_PATH, guarded_context
+from tests.corpus import REAL
+from tests.browsers.pageutil import open_text, wait_started
 
 S9B = next(e for e in REAL if e["name"] == "S9B easiest sudoku")["string"]
 L9B = next(e for e in REAL if e["name"].startswith("L9B Gentle"))["string"]

@@ -11,9 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from corpus import REAL
-from imageutil import is_dark, png_pixels, png_size, svg_texts
-from pageutil import wait_started
+from tests.corpus import REAL
+from tests.browsers.imageutil import is_dark, png_pixels, png_size, svg_texts
+from tests.browsers.pageutil import wait_started
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"

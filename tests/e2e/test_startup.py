@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from conftest import Guard
-from corpus import REAL
-from pageutil import PAGE_TIMEOUT_MS, wait_started
+from tests.e2e.conftest import Guard
+from tests.corpus import REAL
+from tests.browsers.pageutil import PAGE_TIMEOUT_MS, wait_started
 
 KILLER = next(e for e in REAL if e["string"].startswith("L9B"))["string"]
 SLOW_LINE = {"offline": False, "latency": 150, "downloadThroughput": 10e6 / 8, "uploadThroughput": 5e6 / 8}

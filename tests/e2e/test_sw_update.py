@@ -12,9 +12,9 @@ import re
 import shutil
 import time
 
-from pageutil import PAGE_TIMEOUT_MS, wait_started
+from tests.browsers.pageutil import PAGE_TIMEOUT_MS, wait_started
 
-from corpus import REAL
+from tests.corpus import REAL
 
 S9B = next(e["string"] for e in REAL if e["string"].startswith("S9B"))
 MARKER = "/* issue-9 rebuild marker */"

@@ -5,8 +5,8 @@ and confine a digit to two places in a few houses, or pencil a few bivalue cells
 are the ones drawn, so the expected step is worked out by hand from them (the reasoning is in
 each test's comment).
 """
-from drawing import check_drawing
-from positions import coloured, drawn, find, make_board, names, with_marks, without
+from tests.explain.drawing import check_drawing
+from tests.explain.positions import coloured, drawn, find, make_board, names, with_marks, without
 
 JIGSAW = """
 111112222 133312224 133315224

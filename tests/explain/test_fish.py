@@ -4,18 +4,15 @@ corpus, where these families must let more sudokus be solved by logic alone.
 
 Positions start from an empty grid and keep the fish's digit only where the drawing puts it in the
 base lines, so expected eliminations are the cover lines' other cells, counted by hand."""
-import sys
-from pathlib import Path
 
-from positions import coloured, find, make_board, names, without
+from tests.explain.positions import coloured, find, make_board, names, without
 
 from pycore.explain import STRATEGIES, next_step, start_board
 from pycore.explain.registry import TABLE
 from pycore.model import Position
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from corpus import DEV, REAL  # noqa: E402
-from test_solve import puzzle_from_record  # noqa: E402
+from tests.corpus import DEV, REAL
+from tests.solve.test_solve import puzzle_from_record
 
 JIGSAW = """
 111122222

@@ -8,26 +8,23 @@ bench-22), whose solution his generator gives; without Nishio the other strategi
 import json
 import random
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from drawing import check_drawing  # noqa: E402
-from test_solve_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer  # noqa: E402
+from tests.explain.drawing import check_drawing
+from tests.solve.test_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer
 
-from pycore.codec import decode  # noqa: E402
-from pycore.explain import explain, next_step, start_board  # noqa: E402
-from pycore.explain.board import Board, Step  # noqa: E402
-from pycore.explain.forcing import (MOST_CANDIDATES, chain_to_contradiction,  # noqa: E402
+from pycore.codec import decode
+from pycore.explain import explain, next_step, start_board
+from pycore.explain.board import Board, Step
+from pycore.explain.forcing import (MOST_CANDIDATES, chain_to_contradiction,
                                     easy_strategies, needed_steps, nishio, solver_refutes)
-from pycore.solve import solve  # noqa: E402
-from pycore.solve.engine import propagate  # noqa: E402
-from pycore.solve.network import compile_puzzle  # noqa: E402
-from pycore.explain.registry import BY_SLUG  # noqa: E402
-from pycore.model import Cage, Position, Puzzle  # noqa: E402
+from pycore.solve import solve
+from pycore.solve.engine import propagate
+from pycore.solve.network import compile_puzzle
+from pycore.explain.registry import BY_SLUG
+from pycore.model import Cage, Position, Puzzle
 
 KENKEN = ("K9C000sg190jk191c000dfk18yyo000sg18zr400fsw18yyo001kw2i5ts3qww0000sg18zr4001kw191c0000sg18zr418z"
           "r42hx4w3qxog000002idq82hx4w3qww0000002i7eo191c000iyo1962o3qvb43qw3k2hwcg3qxog198g02hx4w2hxxc002d"

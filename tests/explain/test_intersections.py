@@ -1,7 +1,7 @@
 """Pointing and box/line reduction, each alone, on hand-made positions: boxes and lines, a jigsaw
 region, an X diagonal and a Windoku window. Positions start from an empty grid, so the only
 confinement is the one the test draws; expected eliminations are counted by hand."""
-from positions import find, make_board, names, without
+from tests.explain.positions import find, make_board, names, without
 
 JIGSAW = """
 111122222

@@ -4,7 +4,7 @@ Positions draw only the cages a test needs (the other cells belong to no cage); 
 starts with every digit unless the test pencils it. Expected steps are worked out by hand in the
 comments: n(n+1)/2 is 10 for 4×4, 21 for 6×6, 45 for 9×9; n! is 24 for 4×4, 720 for 6×6.
 """
-from positions import cell, coloured, find, make_board, names, placed, with_marks, without
+from tests.explain.positions import cell, coloured, find, make_board, names, placed, with_marks, without
 
 from pycore.explain.kenken_fillings import fillings
 

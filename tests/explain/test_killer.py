@@ -3,7 +3,7 @@ uncaged: they count as innies of every house, never as a cage). Expected steps a
 by hand in the comments."""
 import pytest
 
-from positions import coloured, find, make_board, names, with_marks, without
+from tests.explain.positions import coloured, find, make_board, names, with_marks, without
 
 DIGITS = "123456789"
 

@@ -1,19 +1,16 @@
 """Law of leftovers (jigsaw): on hand-made positions, and on random positions of every corpus
 jigsaw that keep its solution, where every step it takes must keep that solution too."""
 import random
-import sys
-from pathlib import Path
 
-from positions import cell, coloured, find, make_board, names, placed, with_marks, without
-from test_chains import JIGSAW
+from tests.explain.positions import cell, coloured, find, make_board, names, placed, with_marks, without
+from tests.explain.test_chains import JIGSAW
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from corpus import DEV  # noqa: E402
-from test_solve import digits, puzzle_from_record  # noqa: E402
+from tests.corpus import DEV
+from tests.solve.test_solve import digits, puzzle_from_record
 
-from pycore.codec import decode  # noqa: E402
-from pycore.explain import Board, look_here, next_step, start_board  # noqa: E402
-from pycore.model import Position, leftovers  # noqa: E402
+from pycore.codec import decode
+from pycore.explain import Board, look_here, next_step, start_board
+from pycore.model import Position, leftovers
 
 # JIGSAW's column 6 has A6 and B6 outside region 5, which region 5 makes up with E7 and F7 (its
 # cells outside column 6); rows A–C have B9, C6 and C9 outside regions 1–3, which have D1, D2

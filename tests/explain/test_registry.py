@@ -1,15 +1,12 @@
 """The registry: every slug of the issue is implemented, easiest first, and no strategy changes the
 board it is given."""
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from corpus import DEV  # noqa: E402
-from test_solve import puzzle_from_record  # noqa: E402
+from tests.corpus import DEV
+from tests.solve.test_solve import puzzle_from_record
 
-from pycore.explain import ALL_SLUGS, BY_SLUG, STRATEGIES, start_board  # noqa: E402
-from pycore.explain.registry import TABLE  # noqa: E402
-from pycore.model import Position  # noqa: E402
+from pycore.explain import ALL_SLUGS, BY_SLUG, STRATEGIES, start_board
+from pycore.explain.registry import TABLE
+from pycore.model import Position
 
 ISSUE_SLUGS = """full-house naked-single hidden-single naked-pair naked-triple naked-quad hidden-pair
 hidden-triple hidden-quad pointing box-line-reduction x-wing swordfish jellyfish finned-x-wing

@@ -4,7 +4,7 @@ Hand-made positions keep one digit's places as drawn (every other cell and digit
 the only strong links are the ones a test sets up; the expected eliminations are worked out by
 hand in the comments. The first skyscraper is HoDoKu's published example (sk01).
 """
-from positions import cell, coloured, drawn, find, make_board, names
+from tests.explain.positions import cell, coloured, drawn, find, make_board, names
 from pycore.explain import Board
 
 # A jigsaw whose regions 1 and 2 are boxes 1 and 2 with A4 and C3 traded: region 1 holds

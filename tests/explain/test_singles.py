@@ -1,5 +1,5 @@
 """Full house, naked single, hidden single: each alone, on hand-made positions."""
-from positions import cell, find, make_board, names, with_marks, without
+from tests.explain.positions import cell, find, make_board, names, with_marks, without
 
 from pycore.explain import next_step
 

@@ -3,20 +3,17 @@ the known solution (no solution digit eliminated, no wrong digit placed), and ev
 is well formed."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from corpus import DEV, REAL  # noqa: E402
-from test_solve import digits, puzzle_from_record, record_id  # noqa: E402
-from test_solve_hard_killers import TAREK_WITH_SOLUTIONS, short_killer  # noqa: E402
+from tests.corpus import DEV, REAL
+from tests.solve.test_solve import digits, puzzle_from_record, record_id
+from tests.solve.test_hard_killers import TAREK_WITH_SOLUTIONS, short_killer
 
-from drawing import check_drawing  # noqa: E402
+from tests.explain.drawing import check_drawing
 
-from pycore.explain import next_step, start_board  # noqa: E402
-from pycore.model import Position  # noqa: E402
+from pycore.explain import next_step, start_board
+from pycore.model import Position
 
 RECORDS = [r for r in DEV + REAL if r.get("solution")]
 

@@ -3,7 +3,7 @@
 Every position starts from an empty grid (every open cell holds every digit), so the only pattern
 is the one the test draws; the expected eliminations are counted by hand from the drawing.
 """
-from positions import find, make_board, names, with_marks, without
+from tests.explain.positions import find, make_board, names, with_marks, without
 
 JIGSAW = """
 111122222

@@ -3,9 +3,9 @@
 Type 1 is checked on HoDoKu's published example (u101); the rest are hand-made: empty grids with
 a few cells pencilled, where every other cell holds every digit.
 """
-from positions import cell, find, make_board, names
-from test_single_digit import JIGSAW, candidate_board, cells, places_only
-from test_wings import elims, marked
+from tests.explain.positions import cell, find, make_board, names
+from tests.explain.test_single_digit import JIGSAW, candidate_board, cells, places_only
+from tests.explain.test_wings import elims, marked
 
 from pycore.explain import Board
 

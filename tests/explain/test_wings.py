@@ -3,8 +3,8 @@
 The published examples are HoDoKu's (xy01, xy02, w02). Hand-made positions are empty grids with a
 few cells pencilled; every other cell holds every digit, so a cell seeing both pincers loses z.
 """
-from positions import coloured, drawn, find, make_board, names, with_marks
-from test_single_digit import JIGSAW, candidate_board, cells, places_only
+from tests.explain.positions import coloured, drawn, find, make_board, names, with_marks
+from tests.explain.test_single_digit import JIGSAW, candidate_board, cells, places_only
 
 
 def marked(marks: str, kind: str = "sudoku", regions: str | None = None):

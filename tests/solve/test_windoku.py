@@ -6,7 +6,7 @@ tests can get without the solver (the corpus's, and every 4×4 one by brute forc
 """
 from itertools import permutations
 
-from corpus import DEV
+from tests.corpus import DEV
 from pycore.codec import decode
 from pycore.model import Puzzle
 from pycore.solve import solve

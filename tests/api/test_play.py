@@ -8,7 +8,7 @@ from pycore import api
 from pycore.model import Cage, Position, Puzzle, cell_name
 from pycore.play import auto_candidates, cage_combinations, clashes, place
 
-from corpus import DEV, REAL
+from tests.corpus import DEV, REAL
 
 S9B = next(e for e in REAL if e["name"] == "S9B easiest sudoku")
 KILLER = next(e for e in REAL if e["name"].startswith("L9B"))

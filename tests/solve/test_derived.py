@@ -21,9 +21,9 @@ from pycore.solve.engine import CAGE, revise_exact, revise_linear, three_cells_e
 from pycore.solve.network import (EXACT, LINEAR, add_derived_when_stuck, add_exact, cliques,
                                    compile_puzzle, linear_op, sum_tables)
 
-from test_solve import first, is_valid_solution, killer_around_a_deadly_rectangle, puzzle_from_record
+from tests.solve.test_solve import first, is_valid_solution, killer_around_a_deadly_rectangle, puzzle_from_record
 
-DATA = Path(__file__).resolve().parents[1] / "bench" / "data" / "hard_killers.jsonl"
+DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "hard_killers.jsonl"
 RECORDS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
 BY_NAME = {r["name"]: r for r in RECORDS}
 ALL = mask_of(range(1, 10))

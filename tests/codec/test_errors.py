@@ -1,7 +1,7 @@
 """Spec section 6: every malformed string gets a precise, one-line error."""
 import pytest
 
-from corpus import DEV, REAL
+from tests.corpus import DEV, REAL
 from pycore.codec import PuzzleStringError, decode, encode
 from pycore.codec.fields import BASE36, Layout, write_number
 from pycore.codec.versioned import layout_for

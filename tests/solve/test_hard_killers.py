@@ -17,7 +17,7 @@ from pycore.codec import encode
 from pycore.model import Cage, Puzzle
 from pycore.solve import solve
 
-from test_solve import is_valid_solution
+from tests.solve.test_solve import is_valid_solution
 
 # (short notation, published solution)
 TAREK_WITH_SOLUTIONS = [
@@ -134,7 +134,7 @@ def short_killer(text: str) -> Puzzle:
 
 
 # The pytest suite keeps a representative fast subset; every puzzle above (and ISS's whole
-# collections, bench/data/hard_killers.jsonl) runs in `python bench/solve_bench.py --hardest`.
+# collections, bench/data/hard_killers.jsonl) runs in `python -m bench.solve_bench --hardest`.
 @pytest.mark.parametrize("text,published", TAREK_WITH_SOLUTIONS[:4] + TAREK_WITH_SOLUTIONS[17:18])
 def test_hardest_killers_match_published_solution(text, published):
     puzzle = short_killer(text)

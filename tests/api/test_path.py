@@ -1,13 +1,13 @@
 """path_start / path_step / path_cancel: the whole path by logic from the reader's position, in
 slices, as the hint panel lists it."""
-from test_solve_hard_killers import TAREK_WITH_SOLUTIONS, short_killer
+from tests.solve.test_hard_killers import TAREK_WITH_SOLUTIONS, short_killer
 
 from pycore import api
 from pycore.codec import decode, encode
 from pycore.model import Position
 from pycore.explain import explain
 
-from test_api_hint import EASY
+from tests.api.test_hint import EASY
 
 
 def run(text, progress, seconds=60.0, solution=None):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from corpus import REAL
+from tests.corpus import REAL
 from pycore.codec import PuzzleStringError, decode, encode
 from pycore.explain import explain
 from pycore.model import Cage, Position, Puzzle
@@ -19,9 +19,9 @@ from pycore.solve import Solver, solve
 from pycore.solve import combos
 from pycore.play import cage_combinations
 from pycore.solve.network import TUPLES, compile_puzzle
-from test_solve_derived import BY_NAME, puzzle_of
+from tests.solve.test_derived import BY_NAME, puzzle_of
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 KELVIN = "\u212a"      # KELVIN SIGN: lower-cases to ASCII 'k'
 LONG_S = "\u017f"      # LATIN SMALL LETTER LONG S: upper-cases to ASCII 'S'
 BOM = "\ufeff"

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from corpus import DEV, REAL
+from tests.corpus import DEV, REAL
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def pycore(*args, stdin=None):
@@ -254,7 +254,7 @@ def test_ctrl_c_during_a_long_solve_ends_with_one_line():
     import time
     from pycore.codec import encode
     from pycore.model import Position
-    from test_solve_hard_killers import short_killer
+    from tests.solve.test_hard_killers import short_killer
     records = map(json.loads, (ROOT / "bench" / "data" / "hard_killers.jsonl").read_text().splitlines())
     puzzle = short_killer(next(r for r in records if r["collection"] == "MATHEMAGIC_KILLERS")["short"])
     text = encode(puzzle, Position.empty(81), "L9B")

@@ -1,5 +1,5 @@
 """hint_view: the page's Hint, as data."""
-from test_solve_hard_killers import TAREK_WITH_SOLUTIONS
+from tests.solve.test_hard_killers import TAREK_WITH_SOLUTIONS
 
 from pycore import api
 

@@ -1,7 +1,7 @@
 """Every corpus string decodes to what the corpus says; every format re-encodes faithfully."""
 import pytest
 
-from corpus import DEV, REAL
+from tests.corpus import DEV, REAL
 from pycore.api import describe
 from pycore.codec import FORMATS, PuzzleStringError, decode, encode
 from pycore.model import CAGED_KINDS, Position

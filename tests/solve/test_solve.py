@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpus import DEV, REAL
+from tests.corpus import DEV, REAL
 from pycore.model import Cage, Position, Puzzle, cell_name
 from pycore.solve import SolveResult, Solver, check, solve
 from pycore.solve.report import solve_report
@@ -281,7 +281,7 @@ def test_contradiction_found_only_by_search_reports_the_search():
 # --- budgets, slices, recursion -------------------------------------------------------------
 
 def hard_killer() -> Puzzle:
-    from test_solve_hard_killers import TAREK_WITH_SOLUTIONS, short_killer
+    from tests.solve.test_hard_killers import TAREK_WITH_SOLUTIONS, short_killer
     return short_killer(TAREK_WITH_SOLUTIONS[0][0])
 
 

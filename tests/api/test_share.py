@@ -4,7 +4,7 @@ same progress."""
 import pytest
 
 from pycore import api
-from corpus import DEV, REAL
+from tests.corpus import DEV, REAL
 
 SAMPLES = [entry["string"] for entry in REAL] + [entry["strings"]["versioned"] for entry in DEV[::7]]
 

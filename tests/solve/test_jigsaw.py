@@ -1,7 +1,7 @@
 """Jigsaw's law of leftovers in the solver (SAME constraints, pycore.solve.network.add_leftovers):
 any k rows and any k regions each hold every digit k times, so what the rows have outside the
 regions and what the regions have outside the rows are the same digits."""
-from corpus import DEV
+from tests.corpus import DEV
 from pycore.codec import decode
 from pycore.model import Puzzle
 from pycore.solve import solve

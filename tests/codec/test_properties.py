@@ -5,10 +5,10 @@ import string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from corpus import DEV, REAL
+from tests.corpus import DEV, REAL
 from pycore.codec import FORMATS, PuzzleStringError, decode, encode
 from pycore.model import Position
-from strategies import positions, puzzles
+from tests.generators import positions, puzzles
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -1,5 +1,5 @@
 """Development-era strings a robust reader accepts (spec section 4, last paragraph)."""
-from corpus import DEV, REAL
+from tests.corpus import DEV, REAL
 from pycore.codec import decode, encode
 from pycore.codec.fields import write_number
 

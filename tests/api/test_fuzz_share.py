@@ -3,16 +3,14 @@ Unicode look-alikes, line breaks and byte-order marks, wraps them in links, and 
 right-length version B/C strings of random fields. Whatever comes in, decode either reads a
 puzzle or raises PuzzleStringError with a one-line message; every format it writes reads back
 as the same puzzle; a solve with a node budget always ends with one of the four statuses.
-The full run (100,000 inputs, a time budget per input) is `python bench/fuzz.py`; the last test
+The full run (100,000 inputs, a time budget per input) is `python -m bench.fuzz`; the last test
 is a share of its `--sparse` mode."""
 import random
-import sys
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from corpus import DEV, REAL
+from tests.corpus import DEV, REAL
 from pycore.codec import FORMATS, PuzzleStringError, decode, encode
 from pycore.codec.versioned import KIND_OF_TYPE, layout_for, sizes_for
 from pycore.solve import solve
@@ -92,13 +90,12 @@ def test_anything_pasted_is_read_or_refused_in_one_line_and_solving_it_ends(text
 
 
 def test_sparse_and_wrong_puzzles_settle_within_a_node_budget():
-    """The CI share of `python bench/fuzz.py --sparse`: corpus puzzles of every kind with few
+    """The CI share of `python -m bench.fuzz --sparse`: corpus puzzles of every kind with few
     givens, random givens or none, and cage totals nudged, each settle (a solution count or a
     contradiction) well within a node budget; 8,000 of them needed 973 nodes at most. Before the
     search restarts, Windoku's hidden windows and jigsaw's law of leftovers, about one in a
     thousand ran for minutes (BENCHMARKS.md, "Sparse and wrong puzzles")."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-    from fuzz import thinned
+    from bench.fuzz import thinned
     rng = random.Random(5)
     pool = [decode(next(iter(record["strings"].values())))[0] for record in DEV]
     for _ in range(400):
