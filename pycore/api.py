@@ -1,17 +1,35 @@
 """JSON-shaped views of the core, shared by the command line and the web page's glue.
 
 Every function takes and returns plain data (str, list, dict) so that JavaScript can call it
-through Pyodide without knowing any Python class. Errors come back as {"error": message}; no
-exception escapes for bad input.
+through Pyodide without knowing any Python class. The page may call exactly the functions marked
+`@page_call` (PAGE_CALLS: web/main.py hands out these, the never-crash test tries these); each
+answers bad input with {"error": message}, never an exception.
 """
 from __future__ import annotations
 
+from functools import wraps
 from time import perf_counter
 
 from .codec import PuzzleStringError, decode, encode
 from .codec.fields import BASE36
-from .model import (Position, Puzzle, cell_name, clue, digit_char, digit_name, digits_of,
-                    progress_notation)
+from .codec.source import quote, read_link
+from .model import (ARITHMETIC_KINDS, Position, Puzzle, cell_name, clue, digit_char, digit_name,
+                    digits_of, full_mask, progress_notation)
+
+PAGE_CALLS: dict = {}   # name -> function, in the order they are defined
+
+
+def page_call(function):
+    """Lets the page call `function` (PAGE_CALLS), and answers the PuzzleStringError it raises
+    for bad input as {"error": message}: the one place that turns one into the other."""
+    @wraps(function)
+    def answered(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except PuzzleStringError as error:
+            return {"error": str(error)}
+    PAGE_CALLS[function.__name__] = answered
+    return answered
 
 
 def describe(puzzle: Puzzle, position: Position, fmt: str) -> dict:
@@ -31,12 +49,111 @@ def describe(puzzle: Puzzle, position: Position, fmt: str) -> dict:
     }
 
 
+@page_call
 def decode_view(text: str, kind_hint: str | None = None) -> dict:
-    try:
-        puzzle, position, fmt = decode(text, kind_hint=kind_hint, with_format=True)
-    except PuzzleStringError as error:
-        return {"error": str(error)}
+    """describe() of the puzzle in `text`, or {"error": message}."""
+    puzzle, position, fmt = decode(text, kind_hint=kind_hint, with_format=True)
     return describe(puzzle, position, fmt)
+
+
+# ---- opening a puzzle, for the page ----------------------------------------------------------
+# The names the page gives each kind (its title, the grid's name for screen readers, the list of
+# saved games).
+KIND_NAMES = {
+    "sudoku": "Sudoku", "sudoku-x": "Sudoku X", "windoku": "Windoku", "jigsaw": "Jigsaw Sudoku",
+    "killer": "Killer Sudoku", "killer-jigsaw": "Killer Jigsaw", "kenken": "KenKen",
+    "kendoku": "KenDoku",
+}
+OPERATOR_WORDS = {"+": "add", "-": "subtract", "x": "multiply", "/": "divide"}
+# The parameters of the page's own query: what the decoder reads, and OWN_MARKS.
+QUERY_PARAMETERS = ("bd", "jigmap", "shape")
+# Marks an address the page wrote itself: its pencil marks are read as written. Without it a
+# cell holding every digit as a mark reads as no marks (SudokuWiki writes every digit for a cell
+# nobody has narrowed yet), so a player's full marks would vanish on a reload.
+OWN_MARKS = "fullmarks"
+NO_PUZZLE = "No puzzle in the link"
+
+
+@page_call
+def open_view(text: str) -> dict:
+    """Everything the page needs to open the puzzle of `text`: its own address's query
+    (location.search, with or without "?", embed= and the like ignored), a whole link, or a
+    pasted string. One call; no puzzle knowledge is left to the page. Returns
+
+        {"query": the puzzle's query as the page writes it in its address and passes as `text`
+                  to the other calls ("bd=…", plus jigmap=/shape= for an old jigsaw link, plus
+                  OWN_MARKS=1 when the link had it; values escaped as encodeURIComponent does,
+                  commas kept; a link whose kind only its page name or kind= says becomes
+                  bd=<version B/C string>, which carries the kind),
+         "view": describe(), plus "label" (the kind's name, "Killer Sudoku") and, in each
+                 cage, "label" (its clue as drawn: "15", "12×") and "words" (as a screen
+                 reader says it: "cage 12, multiply, 3 cells"),
+         "name": the kind's name and size ("Killer Sudoku 9×9"),
+         "progress": the position the page opens with, per cell as view.progress, except that
+                     a cell holding every digit as a pencil mark holds none (SudokuWiki's way
+                     of writing an untouched cell) unless the link is the page's own (OWN_MARKS),
+         "save_key": where the page keeps this puzzle's game on the device (the version B/C
+                     string of its givens alone: saved.js)}
+
+    or {"error": message} when the puzzle cannot be read, with "no_puzzle": true as well when
+    the text holds no puzzle at all (no bd=, an empty one, nothing): the page then shows its
+    start page, and its message NO_PUZZLE.
+    """
+    source = read_link(text)
+    if not source.bd:
+        return {"error": NO_PUZZLE, "no_puzzle": True}
+    puzzle, position, fmt = decode(text, with_format=True)
+    view = describe(puzzle, position, fmt)
+    name = KIND_NAMES.get(puzzle.kind, puzzle.kind)
+    view["label"] = name
+    for cage, shown in zip(puzzle.cages, view["cages"]):
+        shown["label"] = clue(cage, puzzle.kind)
+        shown["words"] = cage_words(cage, puzzle.kind)
+    from .play import without_full_marks   # the page plays next, which needs play anyway
+    marks_kept = source.params.get(OWN_MARKS) == "1"
+    opened = position if marks_kept else without_full_marks(puzzle, position)
+    return {
+        "query": _page_query(source, puzzle, position, marks_kept),
+        "view": view,
+        "name": f"{name} {puzzle.size}\u00d7{puzzle.size}",
+        "progress": progress_notation(puzzle, opened),
+        "save_key": encode(puzzle, Position.empty(puzzle.cell_count), "versioned"),
+    }
+
+
+def cage_words(cage, kind: str) -> str:
+    """A cage as a screen reader says it: "cage 15, 3 cells", "cage 12, multiply, 3 cells"."""
+    operator = (f", {OPERATOR_WORDS[cage.op]}" if kind in ARITHMETIC_KINDS and len(cage.cells) > 1
+                else "")
+    count = len(cage.cells)
+    return f"cage {cage.total}{operator}, {count} cell{'' if count == 1 else 's'}"
+
+
+def _page_query(source, puzzle: Puzzle, position: Position, marks_kept: bool) -> str:
+    """The page's query for a link read as `source` (open_view's "query")."""
+    marker = f"&{OWN_MARKS}=1" if marks_kept else ""
+    query = "&".join(f"{name}={quote(value)}" for name, value in source.params.items()
+                     if name in QUERY_PARAMETERS) or "bd=" + quote(source.bd)
+    if source.page_kind and _kind_of(query) != puzzle.kind:
+        # only the page name or kind= said the kind: write the string that carries it
+        query = "bd=" + quote(encode(puzzle, position, "versioned"))
+    return query + marker
+
+
+def _kind_of(query: str) -> str | None:
+    try:
+        return decode(query)[0].kind
+    except PuzzleStringError:
+        return None
+
+
+def own_query(puzzle: Puzzle, position: Position, bd: str) -> str:
+    """The page's own address for `position`, written as the version B/C string `bd`: with
+    OWN_MARKS when a cell holds every digit as a pencil mark, which would otherwise read as
+    none (open_view)."""
+    every = full_mask(puzzle.size)
+    full = any(m == every for m in position.candidates)
+    return "bd=" + quote(bd) + (f"&{OWN_MARKS}=1" if full else "")
 
 
 def position_from_progress(puzzle: Puzzle, progress: list[str]) -> Position:
@@ -63,19 +180,22 @@ def position_from_progress(puzzle: Puzzle, progress: list[str]) -> Position:
     return Position(tuple(solved), tuple(candidates))
 
 
+@page_call
 def share(text: str, progress: list[str], fmt: str | None = None) -> dict:
     """Re-encodes the puzzle of `text` with the player's current `progress`.
 
-    Returns {"bd": string} or {"error": message}. `fmt` defaults to the version B/C header.
+    Returns {"bd": string, "query": this page's own address for the position} or {"error":
+    message}. `fmt` defaults to the version B/C header. `query` is `bd=` the version B/C string,
+    with OWN_MARKS when a cell holds every digit as a pencil mark, so that the page opening its
+    own address reads back exactly this position (open_view).
     """
-    try:
-        puzzle, _ = decode(text)
-        position = position_from_progress(puzzle, progress)
-        if fmt is not None and not isinstance(fmt, str):
-            return {"error": f"the format must be a name, not {type(fmt).__name__}"}
-        return {"bd": encode(puzzle, position, fmt or "versioned")}
-    except PuzzleStringError as error:
-        return {"error": str(error)}
+    puzzle, _ = decode(text)
+    position = position_from_progress(puzzle, progress)
+    if fmt is not None and not isinstance(fmt, str):
+        return {"error": f"the format must be a name, not {type(fmt).__name__}"}
+    bd = encode(puzzle, position, fmt or "versioned")
+    versioned = bd if fmt in (None, "versioned") else encode(puzzle, position, "versioned")
+    return {"bd": bd, "query": own_query(puzzle, position, versioned)}
 
 
 # ---- links for the Share dialog ------------------------------------------------------------------
@@ -103,16 +223,14 @@ def sudokuwiki_link(kind: str, bd: str) -> str:
     return f"{SUDOKUWIKI}{SUDOKUWIKI_PAGES[kind]}?{query}"
 
 
+@page_call
 def share_links(text: str, progress: list[str]) -> dict:
     """Everything the Share dialog offers for the puzzle of `text` at `progress`:
     {"bd": version B/C string, "sudokuwiki": link, "older": [{"format", "label", "bd", "link"}]},
     only the older formats that can hold this puzzle; or {"error": message}."""
-    try:
-        puzzle, _ = decode(text)
-        position = position_from_progress(puzzle, progress)
-        bd = encode(puzzle, position, "versioned")
-    except PuzzleStringError as error:
-        return {"error": str(error)}
+    puzzle, _ = decode(text)
+    position = position_from_progress(puzzle, progress)
+    bd = encode(puzzle, position, "versioned")
     older = []
     for fmt, label in OLDER_FORMATS:
         try:
@@ -133,19 +251,18 @@ _solvers: dict = {}
 _next_solver_id = 0
 
 
+@page_call
 def solve_start(text: str) -> dict:
     """Decodes `text` and starts a solver for it: {"id": n}, or {"error": message}."""
     global _next_solver_id
-    try:
-        puzzle, _ = decode(text)
-    except PuzzleStringError as error:
-        return {"error": str(error)}
+    puzzle, _ = decode(text)
     from .solve import Solver
     _next_solver_id += 1
     _solvers[_next_solver_id] = (text, Solver(puzzle))
     return {"id": _next_solver_id}
 
 
+@page_call
 def solve_step(solver_id: int, max_nodes: int) -> dict:
     """Runs at most `max_nodes` more search nodes of solver `solver_id`.
 
@@ -173,6 +290,7 @@ def solve_step(solver_id: int, max_nodes: int) -> dict:
     return {"done": True, **result_fields(result)}
 
 
+@page_call
 def solve_cancel(solver_id: int, gave_up: bool = False) -> dict:
     """Forgets solver `solver_id` (nothing happens if it has finished already). `gave_up`: the page
     stopped waiting for it before a hint, so the hints of that puzzle go on without the solution,
@@ -208,6 +326,7 @@ def _solution_digits(puzzle: Puzzle, solution) -> list[int]:
     return digits
 
 
+@page_call
 def check_view(text: str, progress: list[str], solution: list[int]) -> dict:
     """The player's mistakes against `solution` (row-major digits):
     {"problems": [{"cell", "problem", "expected"}, ...]} or {"error": message}.
@@ -215,31 +334,28 @@ def check_view(text: str, progress: list[str], solution: list[int]) -> dict:
     `problem` is "wrong-digit" (a placed digit that differs) or "candidates-exclude-solution"
     (pencil marks without the solution's digit); givens are never reported.
     """
-    try:
-        puzzle, position = _puzzle_and_position(text, progress)
-        digits = _solution_digits(puzzle, solution)
-    except PuzzleStringError as error:
-        return {"error": str(error)}
+    puzzle, position = _puzzle_and_position(text, progress)
+    digits = _solution_digits(puzzle, solution)
     from .solve import check
     return {"problems": check(puzzle, position, digits)}
 
 
+@page_call
 def check_several(text: str, progress: list[str]) -> dict:
     """Check for a puzzle with more than one solution, where there is no one solution to check
     against: {"problems": [...], "reason": ...} when no solution keeps all the placed digits
     (problems name each digit whose removal alone would leave one, as "wrong-digit"), else
     {"problems": [], "reason": None}; or {"error": message}. A puzzle the solver cannot settle
     in about a second and a half passes unchecked."""
-    try:
-        puzzle, position = _puzzle_and_position(text, progress)
-    except PuzzleStringError as error:
-        return {"error": str(error)}
+    puzzle, position = _puzzle_and_position(text, progress)
     from .explain import start_board
-    dead_end = _digits_leading_nowhere(puzzle, start_board(puzzle, position))
+    from .explain.start import digits_leading_nowhere
+    dead_end = digits_leading_nowhere(puzzle, start_board(puzzle, position))
     return ({"problems": dead_end["problems"], "reason": dead_end["reason"]} if dead_end
             else {"problems": [], "reason": None})
 
 
+@page_call
 def back_to_right(text: str, history: list[list[str]], solution: list[int]) -> dict:
     """How far back the game was last free of mistakes: `history` is the game's positions newest
     first (the current one first, then what Undo brings back in turn). {"back": the index of the
@@ -248,14 +364,11 @@ def back_to_right(text: str, history: list[list[str]], solution: list[int]) -> d
     from .solve import check
     if not isinstance(history, list) or not history:
         return {"error": "history must be a list of positions, the current one first"}
-    try:
-        puzzle = _puzzle_of(text)
-        digits = _solution_digits(puzzle, solution)
-        for back, progress in enumerate(history):
-            if not check(puzzle, position_from_progress(puzzle, progress), digits):
-                return {"back": back}
-    except PuzzleStringError as error:
-        return {"error": str(error)}
+    puzzle = _puzzle_of(text)
+    digits = _solution_digits(puzzle, solution)
+    for back, progress in enumerate(history):
+        if not check(puzzle, position_from_progress(puzzle, progress), digits):
+            return {"back": back}
     return {"back": None}
 
 
@@ -283,6 +396,7 @@ def _remember(text: str, result) -> None:
     _solutions[text] = (result.status, result.solution if result.status == "unique" else None)
 
 
+@page_call
 def hint_view(text: str, progress: list[str], solution: list[int] | None = None) -> dict:
     """The next logical step from the reader's position, in the stages a hint reveals.
 
@@ -333,64 +447,30 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
 
 
 def _logic_from(text: str, progress: list[str], solution) -> tuple[dict | None, tuple | None]:
-    """What reasoning from the reader's position starts from: (None, (puzzle, position, board,
-    strategies, solver status)), or (the answer to give instead, None): an error, "solved", or
-    "invalid" when the position contradicts the solution (the logic must never reason from a
-    wrong position: the page passes the solution it has, else a short solve finds it; when
-    neither has it, the solver's propagation from the position is the check)."""
-    from .explain import STRATEGIES, problems_against, start_board
-    from .explain.forcing import solver_contradiction
-    from .explain.registry import NEED_UNIQUE
-    try:
-        puzzle, position = _puzzle_and_position(text, progress)
-    except PuzzleStringError as error:
-        return {"error": str(error)}, None
-    board = start_board(puzzle, position)
-    if board.is_solved():
-        return {"status": "solved"}, None
-    if solution is not None:
-        try:
-            solution = _solution_digits(puzzle, solution)
-        except PuzzleStringError as error:
-            return {"error": str(error)}, None
-    status, known = ("unique", solution) if solution else _solved(text, puzzle)
-    if status == "none":
-        return {"status": "invalid", "reason": "This puzzle has no solution, so there is no "
-                "logical step to find.", "problems": []}, None
-    if known is not None and len(known) == puzzle.cell_count:
-        problems = problems_against(board, known)
-        if problems:
-            return {"status": "invalid", "reason": _fix_first(problems), "problems": problems}, None
-    contradiction = board.contradiction()
-    if contradiction is None and known is None:
-        # No solution to check against (a puzzle the solver has not settled yet): the solver's
-        # propagation still catches most wrong digits once a few are placed.
-        found = solver_contradiction(board)
-        if found:
-            contradiction = f"from your digits and pencil marks, {found}, so one of them is a mistake"
-    if contradiction:
-        return {"status": "invalid", "reason": f"Something is wrong: {contradiction}.",
-                "problems": []}, None
-    if status == "multiple":
-        dead_end = _digits_leading_nowhere(puzzle, board)
-        if dead_end:
-            return dead_end, None
-    strategies = STRATEGIES if status != "multiple" else tuple(
-        s for s in STRATEGIES if s.slug not in NEED_UNIQUE)   # they assume one solution
-    return None, (puzzle, position, board, strategies, status)
+    """explain.start.reasoning_from for the page's arguments: (the answer to give instead, None)
+    or (None, (puzzle, position, board, strategies, solver status)). The solution is the one
+    the page passes, else a short solve's (kept per puzzle); bad input raises PuzzleStringError."""
+    from .explain.start import reasoning_from
+    puzzle, position = _puzzle_and_position(text, progress)
+
+    def settled():
+        if solution is not None:
+            return "unique", _solution_digits(puzzle, solution)
+        return _solved(text, puzzle)
+
+    answer, start = reasoning_from(puzzle, position, settled)
+    return answer, start and (puzzle, position, *start)
 
 
+@page_call
 def reveal_view(text: str, progress: list[str], solution: list[int], cell: int = -1) -> dict:
     """One digit of the solution for a reader the logic leaves stuck, placed as a digit of theirs
     would be: in `cell` when it is open, else in the open cell with the fewest candidates (where
     a digit settles most). {"cell", "digit", "text", "progress"} or {"error": message}."""
     from . import play
     from .explain import start_board
-    try:
-        puzzle, position = _puzzle_and_position(text, progress)
-        solution = _solution_digits(puzzle, solution)
-    except PuzzleStringError as error:
-        return {"error": str(error)}
+    puzzle, position = _puzzle_and_position(text, progress)
+    solution = _solution_digits(puzzle, solution)
     board = start_board(puzzle, position)
     open_cells = board.open_cells()
     if not open_cells:
@@ -414,6 +494,7 @@ _next_path_id = 0
 PATHS_KEPT = 4   # a page runs one; more are paths it never finished (closed tabs' leftovers)
 
 
+@page_call
 def path_start(text: str, progress: list[str], solution: list[int] | None = None) -> dict:
     """Starts the path from the reader's position: {"id": n}, or what hint_view answers instead
     ({"status": "solved"}, {"status": "invalid", "reason", "problems"} or {"error": message})."""
@@ -432,6 +513,7 @@ def path_start(text: str, progress: list[str], solution: list[int] | None = None
     return {"id": _next_path_id}
 
 
+@page_call
 def path_step(path_id: int, max_seconds: float) -> dict:
     """Explains for about `max_seconds` more (one step at least). Unfinished: {"done": False,
     "steps": [the new steps' texts]}. Finished: {"done": True, "steps": [...], "status":
@@ -469,6 +551,7 @@ def path_step(path_id: int, max_seconds: float) -> dict:
     return {**finished, "status": "solved" if board.is_solved() else "stuck"}
 
 
+@page_call
 def path_progress(path_id: int, count: int) -> dict:
     """The reader's position after the first `count` steps of path `path_id` listed so far, as
     each would have been applied (one undoable change for the page): {"progress"} or {"error"}."""
@@ -482,64 +565,12 @@ def path_progress(path_id: int, count: int) -> dict:
     return {"progress": progress_notation(path["puzzle"], path["positions"][steps - 1])}
 
 
+@page_call
 def path_cancel(path_id: int) -> dict:
     """Forgets path `path_id`, finished or not (nothing happens if it is gone already)."""
     if isinstance(path_id, int):
         _paths.pop(path_id, None)
     return {}
-
-
-# A puzzle with several solutions has no one solution to check digits against: the solver asks
-# instead whether any solution keeps all the reader's digits, and which one digit is to blame.
-DEAD_END_SECONDS = 0.5
-CULPRIT_SECONDS = 1.0
-
-
-def _digits_leading_nowhere(puzzle: Puzzle, board) -> dict | None:
-    """An "invalid" answer when no solution of a several-solution puzzle keeps the reader's
-    placed digits, naming each digit whose removal alone would leave one; None when some
-    solution keeps them (or the solver cannot tell within its short budget)."""
-    from dataclasses import replace
-    from .solve import solve
-    values = board.values
-    if values == puzzle.givens:
-        return None   # only the puzzle's own digits: nothing of the reader's to blame
-
-    def solvable(digits, deadline: float) -> bool | None:
-        left = max(deadline - perf_counter(), 0.01)
-        status = solve(replace(puzzle, givens=tuple(digits)), time_limit=left).status
-        return None if status == "timeout" else status != "none"
-
-    if solvable(values, perf_counter() + DEAD_END_SECONDS) is not False:
-        return None
-    deadline = perf_counter() + CULPRIT_SECONDS
-    g = board.geometry
-    problems, tried_all = [], True
-    for cell, digit in enumerate(values):
-        if digit and not puzzle.givens[cell]:
-            if perf_counter() >= deadline:
-                tried_all = False
-                break
-            if solvable(values[:cell] + (0,) + values[cell + 1:], deadline):
-                problems.append({"cell": cell, "problem": "wrong-digit", "expected": None,
-                                 "text": f"with your other digits, no solution has "
-                                         f"{digit_name(digit)} in {g.name(cell)}"})
-    reason = ("This puzzle has more than one solution, but none of them keeps all your digits: "
-              + (f"without {'this digit' if len(problems) == 1 else 'any one of these'} "
-                 f"({', '.join(g.name(p['cell']) for p in problems)}) there would be one."
-                 if problems else "no one of them is to blame alone, so more than one is a mistake."
-                 if tried_all else "which of them to blame was not found in the time allowed."))
-    return {"status": "invalid", "reason": reason, "problems": problems}
-
-
-def _fix_first(problems: list[dict]) -> str:
-    wrong = [p for p in problems if p["problem"] == "wrong-digit"]
-    if wrong:
-        count = len(wrong)
-        return (f"Fix {'this digit' if count == 1 else f'these {count} digits'} first: "
-                f"{'it does' if count == 1 else 'they do'} not match the solution.")
-    return ("Some pencil marks leave out the solution's digit; fix them first "
-            "(Fill candidates rebuilds them).")
 
 
 # ---- playing on, for the page ----------------------------------------------------------------
@@ -561,6 +592,7 @@ def _puzzle_and_position(text: str, progress: list[str]) -> tuple[Puzzle, Positi
     return puzzle, position_from_progress(puzzle, progress)
 
 
+@page_call
 def play_view(text: str, progress: list[str], solution: list[int] | None = None) -> dict:
     """What the page marks while a person plays: {"conflicts": [cells], "clashes": [{"cells",
     "reason"}], "candidates": [digits per cell, "" for a filled one], "remaining": [copies of
@@ -569,10 +601,7 @@ def play_view(text: str, progress: list[str], solution: list[int] | None = None)
 
     `solved` is a full grid that breaks no rule (and equals `solution` when one is given)."""
     from . import play
-    try:
-        puzzle, position = _puzzle_and_position(text, progress)
-    except PuzzleStringError as error:
-        return {"error": str(error)}
+    puzzle, position = _puzzle_and_position(text, progress)
     values = play.values_of(puzzle, position)
     clashes = play.clashes(puzzle, values)
     complete = all(values)
@@ -589,6 +618,7 @@ def play_view(text: str, progress: list[str], solution: list[int] | None = None)
     }
 
 
+@page_call
 def cage_view(text: str, progress: list[str], cell: int) -> dict:
     """The cage of `cell` and the digits that can still fill it (play.cage_combinations):
     {"clue": "15" or "12×", "cells": 3, "combinations": ["159", "168", …] or None when there are
@@ -596,10 +626,7 @@ def cage_view(text: str, progress: list[str], cell: int) -> dict:
     cage with digits placed and cells open, else None}; {} for a cell in no cage; or
     {"error": message}."""
     from . import play
-    try:
-        puzzle, position = _puzzle_and_position(text, progress)
-    except PuzzleStringError as error:
-        return {"error": str(error)}
+    puzzle, position = _puzzle_and_position(text, progress)
     cage = next((c for c in puzzle.cages if cell in c.cells), None) if type(cell) is int else None
     if cage is None:
         return {}
@@ -614,21 +641,16 @@ def cage_view(text: str, progress: list[str], cell: int) -> dict:
 
 
 def _progress_after(text: str, progress: list[str], change) -> dict:
-    try:
-        puzzle, position = _puzzle_and_position(text, progress)
-    except PuzzleStringError as error:
-        return {"error": str(error)}
+    puzzle, position = _puzzle_and_position(text, progress)
     return {"progress": progress_notation(puzzle, change(puzzle, position))}
 
 
+@page_call
 def place_digit(text: str, progress: list[str], cell: int, digit: int) -> dict:
     """{"progress"} with `digit` in `cell` and removed from the pencil marks of its peers, or
     {"error": message} (a cell outside the grid or holding a given, a digit outside 1…size)."""
     from . import play
-    try:
-        puzzle, _ = _puzzle_and_position(text, progress)
-    except PuzzleStringError as error:
-        return {"error": str(error)}
+    puzzle, _ = _puzzle_and_position(text, progress)
     where, what = _whole(cell), _whole(digit)
     if where is None or not 0 <= where < puzzle.cell_count:
         return {"error": f"cell must be from 0 to {puzzle.cell_count - 1}, not {cell!r}"}
@@ -639,12 +661,14 @@ def place_digit(text: str, progress: list[str], cell: int, digit: int) -> dict:
     return _progress_after(text, progress, lambda puzzle, position: play.place(puzzle, position, where, what))
 
 
+@page_call
 def fill_candidates(text: str, progress: list[str]) -> dict:
     """{"progress"} with every open cell's pencil marks set to what the rules allow."""
     from . import play
     return _progress_after(text, progress, play.filled_marks)
 
 
+@page_call
 def opening_progress(text: str, progress: list[str]) -> dict:
     """{"progress"} as the page opens it: a pencil-mark set holding every digit reads as none."""
     from . import play
@@ -666,6 +690,7 @@ _HELP = (
 )
 
 
+@page_call
 def error_help(message: str) -> str:
     """A sentence for a person about a decoder `message` (the message itself stays the detail)."""
     import re
@@ -675,8 +700,7 @@ def error_help(message: str) -> str:
     return "This puzzle link could not be read; it may be damaged or incomplete. Copy the whole link again."
 
 
-__all__ = ["describe", "decode_view", "share", "share_links", "position_from_progress",
-           "solve_start", "solve_step", "solve_cancel", "check_view", "check_several",
-           "back_to_right", "hint_view",
-           "reveal_view", "cage_view", "play_view", "place_digit", "fill_candidates",
-           "opening_progress", "error_help"]
+# The library's functions and every page call (the command line uses describe and
+# position_from_progress).
+__all__ = ["PAGE_CALLS", "page_call", "describe", "position_from_progress", "sudokuwiki_link",
+           "own_query", "cage_words", *PAGE_CALLS]

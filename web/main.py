@@ -1,23 +1,19 @@
 """The Python side of the page, run by PyScript (`<script type="py" src="./main.py">`) after it
 has unpacked the pycore wheel (pyscript.json `files`): hands pycore's JSON API to the JavaScript
-glue (app.js).
+glue.
 
-JS calls `call(name, args_json)` and gets a JSON string back; only the functions in API are
-reachable. Plain JSON strings cross the JS/Python boundary, so no proxies leak. Imports stay light:
-start-up time is Pyodide's plus a few milliseconds.
+JS calls `call(name, args_json)` and gets a JSON string back; only pycore.api's page calls
+(`api.PAGE_CALLS`, the functions marked `@page_call`) are reachable, and they are announced to
+the page, which shows a button only when its function exists. Plain JSON strings cross the
+JS/Python boundary, so no proxies leak. Imports stay light: start-up time is Pyodide's plus a few
+milliseconds.
 """
+import importlib
 import json
 import sys
 
 import js
 from pyodide.ffi import create_proxy
-
-# The functions of pycore.api the page may call; present ones are announced to the page, which
-# shows a button only when its function exists.
-API_NAMES = ("decode_view", "share", "share_links", "solve_start", "solve_step", "solve_cancel", "check_view", "check_several", "back_to_right", "hint_view",
-             "reveal_view", "path_start", "path_step", "path_progress", "path_cancel", "cage_view", "play_view", "place_digit", "fill_candidates", "opening_progress", "error_help")
-
-import importlib
 
 # After a start from a memory snapshot (web/pyodide-start.mjs) the import system's directory
 # listings date from the snapshot, before PyScript unpacked the wheel again: list afresh, so the
@@ -31,7 +27,7 @@ except Exception as error:  # the page must say why it cannot work, not hang
 else:
     import_error = None
 
-API = {name: getattr(api, name) for name in API_NAMES if api is not None and hasattr(api, name)}
+API = dict(api.PAGE_CALLS) if api is not None else {}
 
 
 def call(name, args_json):

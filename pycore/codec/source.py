@@ -38,6 +38,18 @@ def unquote(text: str) -> str:
     return _ESCAPES.sub(lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "replace"), text)
 
 
+# What encodeURIComponent leaves as it is, and the comma, which SudokuWiki's killer strings hold
+# and the page has always written plainly.
+_PLAIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'(),")
+
+
+def quote(text: str) -> str:
+    """A parameter's value as the page writes it in its address: encodeURIComponent's escapes
+    (UTF-8 bytes as %XX), the comma kept; unquote reads it back."""
+    return "".join(ch if ch in _PLAIN else "".join(f"%{b:02X}" for b in ch.encode("utf-8", "surrogatepass"))
+                   for ch in text)
+
+
 def parse_qsl(query: str, keep_blank_values: bool = False) -> list[tuple[str, str]]:
     """As urllib.parse.parse_qsl (separator "&", not strict): "+" is a space, then unquote."""
     pairs = []
