@@ -33,7 +33,7 @@ def page_call(function):
 
 
 def describe(puzzle: Puzzle, position: Position, fmt: str) -> dict:
-    """The `decode` contract of design.md, plus what a renderer needs (box shape, region per
+    """The `decode` contract of docs/design.md, plus what a renderer needs (box shape, region per
     cell, diagonals/windows)."""
     return {
         "kind": puzzle.kind,

@@ -72,7 +72,7 @@ def explain(puzzle: Puzzle, position: Position, *, only: list[str] | None = None
 
     `solution` (row-major digits), when known, is checked first: a position that contradicts it
     is reported `invalid`, never reasoned from. `unique=False` (a puzzle with several solutions)
-    leaves out the strategies that assume one. Returns the `explain` contract of design.md.
+    leaves out the strategies that assume one. Returns the `explain` contract of docs/design.md.
     """
     strategies = strategies_for(only)
     if not unique:

@@ -15,7 +15,7 @@ import pytest
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 
 # Flags that keep headless Chromium from calling home (update, account and component servers):
-# see ../shared/notes/toolchain.md. Loopback bypasses the dead proxy, so the site under test loads.
+# see docs/toolchain.md. Loopback bypasses the dead proxy, so the site under test loads.
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

@@ -1,7 +1,7 @@
 """One small driver per browser engine, for the cross-engine tests (test_engines.py) and the
 start-up benchmark (bench/page_bench.py): Chromium (Playwright), Firefox (npm puppeteer-core over
 WebDriver BiDi, Debian's firefox-esr, through firefox_bridge.mjs) and WebKit (Python selenium and
-Debian's WebKitWebDriver, under an Xvfb this module starts). See ../shared/notes/toolchain.md,
+Debian's WebKitWebDriver, under an Xvfb this module starts). See docs/toolchain.md,
 "Other browser engines".
 
 Every engine offers the same few calls, each bounded in time (a driver that stops answering is

@@ -1,4 +1,4 @@
-"""`python -m pycore` as design.md's contract describes it, run as a separate process."""
+"""`python -m pycore` as docs/design.md's contract describes it, run as a separate process."""
 import json
 import subprocess
 import sys

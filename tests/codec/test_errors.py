@@ -1,4 +1,4 @@
-"""Spec section 6: every malformed string gets a precise, one-line error."""
+"""docs/formats.md, section 6: every malformed string gets a precise, one-line error."""
 import pytest
 
 from tests.corpus import DEV, REAL

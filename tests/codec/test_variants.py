@@ -1,4 +1,4 @@
-"""Development-era strings a robust reader accepts (spec section 4, last paragraph)."""
+"""Development-era strings a robust reader accepts (docs/formats.md, section 4, last paragraph)."""
 from tests.corpus import DEV, REAL
 from pycore.codec import decode, encode
 from pycore.codec.fields import write_number
