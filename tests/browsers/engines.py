@@ -519,7 +519,7 @@ class WebKitEngine(Engine):
         if not self.frame_size:
             self.driver.save_screenshot(str(path))
             return
-        from imageutil import png_crop
+        from tests.browsers.imageutil import png_crop
         self.driver.switch_to.default_content()
         try:
             self.driver.execute_async_script(

@@ -84,7 +84,7 @@ def test_each_hidden_window_says_why_it_holds_every_digit_once():
 
 
 def big_grid_steps():
-    from corpus import DEV
+    from tests.corpus import DEV
     from tests.solve.test_solve import puzzle_from_record
     from pycore.explain import explain
     for record in DEV:

@@ -130,7 +130,7 @@ def test_decoder_messages_come_with_a_sentence_for_people(page, site):
 
 
 def test_dark_mode_follows_the_system(browser, site):
-    from conftest import guarded_context
+    from tests.e2e.conftest import guarded_context
     context, guard = guarded_context(browser, site, color_scheme="dark")
     try:
         page = context.new_page()

@@ -179,7 +179,7 @@ def test_embed_shows_only_grid_and_toolbar(page, site):
 
 def test_works_offline_after_a_first_visit(browser, site, tmp_path):
     """A second server for this test alone: stopping it is what 'offline' means here."""
-    from conftest import guarded_context, mount, serve_directory
+    from tests.e2e.conftest import guarded_context, mount, serve_directory
 
     root = tmp_path / "www"
     mount(site.dist, root)
@@ -204,7 +204,7 @@ def test_a_python_failure_at_start_is_shown_not_an_endless_loading(browser, site
     """PyScript can fail without a word: a main.py that raises must end in `error` with its message."""
     import shutil
 
-    from conftest import guarded_context, mount, serve_directory
+    from tests.e2e.conftest import guarded_context, mount, serve_directory
 
     broken = tmp_path / "dist"
     shutil.copytree(site.dist, broken, symlinks=True)

@@ -20,7 +20,7 @@ from tests.browsers.pageutil import wait_started
 def touch_screen(browser, site, width: int = 390, height: int = 844, **options):
     """A page in a fresh context with a touch screen of `width`×`height` (a phone's, unless
     told), its guard checked once the test is done with it."""
-    from conftest import guarded_context
+    from tests.e2e.conftest import guarded_context
     context, guard = guarded_context(browser, site, viewport={"width": width, "height": height},
                                      has_touch=True, **options)
     yield context.new_page()
@@ -483,7 +483,7 @@ def test_a_phones_pad_is_even_rows_of_big_keys_across_the_board(browser, site, w
     """9×9: 11 keys (digits, clear, colours) as 6 and 5, not 7 and 4; 16×16: 18 as three rows of
     6; in Colour mode the same. Every key at least 44 px each way, on the screen, the rows at
     least as wide as a 9×9 grid."""
-    from corpus import DEV
+    from tests.corpus import DEV
     with touch_screen(browser, site, width) as page:
         big = next(e for e in DEV if e["size"] == 16)
         for text, counts in ((S9B["string"], [6, 5]), (big["strings"]["versioned"], [6, 6, 6])):

@@ -114,7 +114,7 @@ class IframeSrc(html.parser.HTMLParser):
 
 
 def test_embed_snippet_and_copy(browser, site):
-    from conftest import guarded_context
+    from tests.e2e.conftest import guarded_context
     context, guard = guarded_context(browser, site, permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.goto(f"{site.url}?bd={S9B}&embed=1")

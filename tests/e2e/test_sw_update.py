@@ -52,7 +52,7 @@ def wait_for_caches(page, expected: list[str]) -> list[str]:
 
 
 def test_a_rebuild_is_served_after_the_next_visit_and_offline_after_that(browser, site, tmp_path):
-    from conftest import mount, serve_directory
+    from tests.e2e.conftest import mount, serve_directory
 
     dist = tmp_path / "dist"
     shutil.copytree(site.dist, dist)          # a copy of its own: this test rebuilds it

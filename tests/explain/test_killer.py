@@ -22,7 +22,7 @@ def cells(*spec):
 
 def killer(*cages, kind="killer", regions=None):
     """make_board from (names, total) cages."""
-    from positions import cell
+    from tests.explain.positions import cell
     return make_board(kind=kind, regions=regions,
                       cages=[([cell(n) for n in cells(*spec)], total) for spec, total in cages])
 
@@ -52,7 +52,7 @@ def test_cage_combinations_works_per_cell():
 def test_cage_combinations_leaves_out_the_placed_digits():
     # A1 = 9 placed: A2 + A3 = 6 without 9 and without repeating: 1+5 or 2+4 (not 3+3)
     board = killer((("A1-A3",), 15))
-    from positions import placed
+    from tests.explain.positions import placed
     step = find("cage-combinations", placed(board, {"A1": 9}))
     assert names(step.eliminations) == every(["A2", "A3"], "3678")
 
