@@ -147,7 +147,7 @@ def _kind_of(query: str) -> str | None:
         return None
 
 
-def own_query(puzzle: Puzzle, position: Position, bd: str) -> str:
+def _own_query(puzzle: Puzzle, position: Position, bd: str) -> str:
     """The page's own address for `position`, written as the version B/C string `bd`: with
     OWN_MARKS when a cell holds every digit as a pencil mark, which would otherwise read as
     none (open_view)."""
@@ -193,9 +193,9 @@ def share(text: str, progress: list[str], fmt: str | None = None) -> dict:
     position = position_from_progress(puzzle, progress)
     if fmt is not None and not isinstance(fmt, str):
         return {"error": f"the format must be a name, not {type(fmt).__name__}"}
-    bd = encode(puzzle, position, fmt or "versioned")
-    versioned = bd if fmt in (None, "versioned") else encode(puzzle, position, "versioned")
-    return {"bd": bd, "query": own_query(puzzle, position, versioned)}
+    versioned = encode(puzzle, position, "versioned")
+    bd = encode(puzzle, position, fmt) if fmt else versioned
+    return {"bd": bd, "query": _own_query(puzzle, position, versioned)}
 
 
 # ---- links for the Share dialog ------------------------------------------------------------------
@@ -703,4 +703,4 @@ def error_help(message: str) -> str:
 # The library's functions and every page call (the command line uses describe and
 # position_from_progress).
 __all__ = ["PAGE_CALLS", "page_call", "describe", "position_from_progress", "sudokuwiki_link",
-           "own_query", "cage_words", *PAGE_CALLS]
+           "cage_words", *PAGE_CALLS]
