@@ -42,3 +42,21 @@ def test_what_read_source_says_of_a_link_with_no_puzzle():
     assert message(" ") == "no puzzle string given"
     assert message("?bd=") == "the link's bd= parameter is empty"
     assert message("https://example.org/?embed=1") == "the link has no bd= parameter holding the puzzle"
+
+
+def test_the_command_line_reads_a_link_as_the_page_opens_it():
+    """`python -m pycore decode` and the page's open_view read the same puzzle from each spelling."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from pycore import api
+    root = Path(__file__).resolve().parents[2]
+    for query, kind in ((f"?BD={S9B}", "sudoku"), (f"?%62d={S9B}", "sudoku"), (f"?bd={L9B}&bd={S9B}", "killer")):
+        done = subprocess.run([sys.executable, "-m", "pycore", "decode", query], cwd=root,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        printed = json.loads(done.stdout)
+        assert printed == {key: api.decode_view(query)[key] for key in printed}
+        assert printed["kind"] == api.open_view(query)["view"]["kind"] == kind
