@@ -52,6 +52,7 @@ class SolveResult:
     guesses: int
     seconds: float
     found_at: int | None = None      # the nodes searched when the first solution was met
+    engine: str = "python"           # which engine searched: "python" or "kernel" (kernel.py)
 
 
 def propagate(net: Network, cand: list[int], live: list, singles: list[int], changed: set[int]):
@@ -914,10 +915,14 @@ class Solver:
 
 
 def solve(puzzle: Puzzle, position=None, *, max_nodes: int | None = None,
-          time_limit: float | None = None) -> SolveResult:
+          time_limit: float | None = None, engine: str | None = None) -> SolveResult:
     """Solves from the givens and cages only (a player's progress may be wrong, so `position`
-    is not used), stopping at the second solution or when a budget runs out."""
-    solver = Solver(puzzle)
+    is not used), stopping at the second solution or when a budget runs out. `engine`:
+    "python" or "kernel" to force one (kernel.start_solver), None for the kernel where it
+    can run."""
+    from .kernel import start_solver   # (kernel.py builds on this module)
+    solver = start_solver(puzzle, engine)
+    largest = getattr(solver, "largest_slice", 64)
     # Slices start at one node and grow while they stay short: a 25x25 node can take 15 ms, so
     # fixed 64-node slices could overrun a time limit by a second.
     slice_nodes = 1
@@ -934,4 +939,4 @@ def solve(puzzle: Puzzle, position=None, *, max_nodes: int | None = None,
         if time_limit is not None and solver.seconds >= time_limit:
             return solver.stop(f"stopped after {solver.seconds:.2f} s (time limit)")
         if solver.seconds - before < 0.01:
-            slice_nodes = min(64, slice_nodes * 2)
+            slice_nodes = min(largest, slice_nodes * 2)
