@@ -28,8 +28,9 @@ function lightPalette() {
   return palette;
 }
 
-/** Puts the light palette on <html> (inline, over a dark theme); returns the undo. */
-export function usePaperColours() {
+/** Puts the light palette on <html> (inline, over a dark theme); returns the undo. (Printing
+ * needs none of this: style.css keeps its dark theme for screens.) */
+function usePaperColours() {
   const root = document.documentElement;
   const saved = lightPalette().map(([name, value]) => {
     const before = [name, root.style.getPropertyValue(name)];
@@ -52,12 +53,6 @@ function inLightColours(read) {
     undo();
   }
 }
-
-// Printing: paper colours whatever the theme (printers leave backgrounds out, so light ink on a
-// dark theme would print grey on white).
-let undoPrintColours = null;
-addEventListener("beforeprint", () => { undoPrintColours ??= usePaperColours(); });
-addEventListener("afterprint", () => { undoPrintColours?.(); undoPrintColours = null; });
 
 /** Copies one line-layer element (path, rect, text…) with its computed look as attributes;
  * stroke widths and dashes (screen pixels, non-scaling) become cell units. */
