@@ -1,20 +1,24 @@
-// Draws a decoded puzzle (the dict of pycore.api.decode_view) as DOM + SVG. No puzzle logic here:
-// everything comes from the view (kind, size, givens, cages, progress, region_of, extra_units).
+// Draws a decoded puzzle (pycore.api's view) as DOM + SVG, and is the only writer of the board's
+// elements: the position and selection (update), a finished house's glow (flash), a hint's step
+// (showStep/clearStep), the pause cover and the solved glow. No puzzle logic here: everything
+// comes from the view (kind, size, cages with their labels, region_of, extra_units) and from
+// the callers.
 //
 // Layers, bottom to top: HTML cells (shading, selection, digits, pencil marks) and one SVG with the
-// cell lines, region borders, cage outlines and cage totals. The SVG ignores the pointer.
-import { el, svgEl } from "./dom.js";
+// cell lines, region borders, cage outlines and cage totals; a hint's step adds its candidates over
+// the cells and its links in an SVG of their own. The SVGs ignore the pointer.
+import { button, el, svgEl } from "./dom.js";
 import { conicPaint } from "./colours.js";
+import { DIGITS } from "./position.js";
 
-const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 const ROW_LETTERS = "ABCDEFGHI";
 /** A row as the hints name it (E5 is row E, column 5); grids over 9×9, whose digits above 9 are
  * letters, number their rows (R5C12 is row 5, column 12). pycore.model.row_name says the same. */
 export const rowName = (row, n) => (n <= 9 ? ROW_LETTERS[row] : String(row + 1));
 const OPERATOR_SIGNS = { "+": "+", "-": "\u2212", x: "\u00d7", "/": "\u00f7" };
 const CAGE_INSET = 0.09; // of a cell: cage outlines sit inside the cell borders
+const LABEL_SIZE = 0.25; // of a cell: the cage total's font size
 
-export const digitChar = (d) => DIGITS[d];
 /** The cell colours of Colour mode, as screen readers say them (style.css draws them). */
 export const COLOUR_NAMES = ["grey", "red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"];
 
@@ -23,6 +27,15 @@ const listed = (words) => (words.length < 2 ? words.join("") : `${words.slice(0,
 
 /** Side of the pencil-mark mini-grid: 3×3 for up to 9 digits, 4×4 for 16, 5×5 for 25. */
 export const markSide = (size) => Math.ceil(Math.sqrt(size));
+
+/** Where digit character `ch` sits in a cell's mini-grid of `side` (the one pencil-mark layout,
+ * for the reader's marks and a hint's alike), as a CSS grid-area. */
+const markArea = (ch, side) => {
+  const d = DIGITS.indexOf(ch);
+  return `grid-area:${Math.floor((d - 1) / side) + 1}/${((d - 1) % side) + 1}`;
+};
+
+// ---- the puzzle's lines ------------------------------------------------------------------------
 
 /** Segments "M x y L x y" for every cell edge where `split(a, b)` says the two cells differ. */
 function edgePath(n, split) {
@@ -72,8 +85,6 @@ export function cageWords(kind, cage) {
   return `cage ${cage.total}${op}, ${k} cell${k === 1 ? "" : "s"}`;
 }
 
-const LABEL_SIZE = 0.25; // of a cell: the cage total's font size
-
 /** The corner a cage total takes in its first cell, in cells (as the SVG text is laid out). */
 function labelCorner(label) {
   return { w: 0.1 + label.length * LABEL_SIZE * 0.6, h: 0.06 + LABEL_SIZE * 1.05 };
@@ -85,29 +96,21 @@ export function cageLabel(kind, cage) {
   return `${cage.total}${sign}`;
 }
 
-/**
- * Builds the board for `view` inside `container` (replacing what was there). Returns
- * { grid, cells, update(progress, selected, problems) }.
- */
-export function renderBoard(view, container) {
-  const n = view.size;
-  const side = markSide(n);
-  const caged = view.cages.length > 0;
-  const shaded = new Set(view.extra_units.flat());
-  const cageOf = new Map();
-  view.cages.forEach((cage, index) => cage.cells.forEach((cell) => cageOf.set(cell, index)));
+const isArithmetic = (view) => view.kind === "kenken" || view.kind === "kendoku";
 
+/** The cells, in `role=row` rows of one `role=grid` (display: contents keeps them in one CSS grid). */
+function buildCells(view, cageOf) {
+  const n = view.size;
+  const shaded = new Set(view.extra_units.flat());
   const grid = el("div", {
     "data-testid": "grid",
     role: "grid",
-    class: `grid kind-${view.kind}${caged ? " caged" : ""}`,
+    class: `grid kind-${view.kind}${view.cages.length ? " caged" : ""}`,
     "aria-label": `${view.label ?? view.kind} ${n}\u00d7${n}`,
     "aria-multiselectable": "true",
   });
-  const arithmetic = view.kind === "kenken" || view.kind === "kendoku";
   const cells = [];
   for (let r = 0; r < n; r++) {
-    // A row for assistive technology; display: contents keeps the cells in the one CSS grid.
     const row = el("div", { class: "row", role: "row" });
     grid.append(row);
     for (let c = 0; c < n; c++) {
@@ -128,45 +131,192 @@ export function renderBoard(view, container) {
       row.append(cell);
     }
   }
+  return { grid, cells };
+}
 
+/** The SVG of lines: cells, regions, cages (dashed outlines, or KenKen's bold walls), the outer
+ * frame, and the cage totals last, in the corner each outline leaves free. */
+function buildLines(view, cageOf, labelOf) {
+  const n = view.size;
   const svg = svgEl("svg", { class: "lines", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
   svg.append(svgEl("path", { class: "thin", d: edgePath(n, () => true) }));
+  const arithmetic = isArithmetic(view);
   if (view.region_of) {
     const region = view.region_of;
     svg.append(svgEl("path", { class: arithmetic ? "thick boxes" : "thick", d: edgePath(n, (a, b) => region[a] !== region[b]) }));
   }
   if (arithmetic) {
-    // KenKen draws its cages as bold walls on the cell lines, not as dashed killer outlines.
     svg.append(svgEl("path", { class: "walls", d: edgePath(n, (a, b) => cageOf.get(a) !== cageOf.get(b)) }));
   } else {
-    for (const cage of view.cages) {
-      const corner = labelCorner(cageLabel(view.kind, cage));
-      svg.append(svgEl("path", { class: "cage", d: cagePath(n, cage.cells, corner) }));
-    }
+    view.cages.forEach((cage, index) => {
+      svg.append(svgEl("path", { class: "cage", d: cagePath(n, cage.cells, labelCorner(labelOf(index))) }));
+    });
   }
   svg.append(svgEl("rect", { class: "outer", x: 0, y: 0, width: n, height: n }));
-  // cage totals last, in the corner the cage outline leaves free (no patch: nothing is covered)
-  const cageWordsOf = new Map();
   view.cages.forEach((cage, index) => {
     const first = Math.min(...cage.cells);
-    const label = cageLabel(view.kind, cage);
     const r = Math.floor(first / n), c = first % n;
     const text = svgEl("text", { class: "cage-total", x: c + 0.07, y: r + 0.04 + LABEL_SIZE * 0.86, "font-size": LABEL_SIZE });
-    text.textContent = label;
-    cells[first].dataset.cageTotal = String(cage.total);
-    cells[first].dataset.cageOp = cage.op;
-    cells[first].dataset.cageLabel = label;
-    cageWordsOf.set(index, cageWords(view.kind, cage));
+    text.textContent = labelOf(index);
     svg.append(text);
   });
+  return svg;
+}
 
-  // Row letters (numbers over 9×9) and column numbers beside the grid, as SudokuWiki prints them:
-  // the hints name cells this way (E5 is row E, column 5).
-  const coords = (kind, labels) => el("div", { class: `coords coords-${kind}`, "aria-hidden": "true" },
+/** Row letters (numbers over 9×9) and column numbers beside the grid, as SudokuWiki prints them:
+ * the hints name cells this way (E5 is row E, column 5). */
+function buildCoords(n) {
+  const strip = (kind, labels) => el("div", { class: `coords coords-${kind}`, "aria-hidden": "true" },
     ...labels.map((label) => el("span", {}, label)));
-  const rowLabels = coords("rows", Array.from({ length: n }, (_, r) => rowName(r, n)));
-  const columnLabels = coords("columns", Array.from({ length: n }, (_, c) => String(c + 1)));
-  const board = el("div", { class: "board", style: `--n:${n};--m:${side}` }, grid, svg, rowLabels, columnLabels);
+  return {
+    rowLabels: strip("rows", Array.from({ length: n }, (_, r) => rowName(r, n))),
+    columnLabels: strip("columns", Array.from({ length: n }, (_, c) => String(c + 1))),
+  };
+}
+
+// ---- one cell ---------------------------------------------------------------------------------
+
+function setFlag(cell, name, on) {
+  if (on) cell.setAttribute(name, "true");
+  else cell.removeAttribute(name);
+}
+
+/** A cell's digit, or its candidates in the mini-grid (the highlighted digit's marked), redrawn
+ * only when one of them changed. */
+function drawContent(cell, value, candidates, highlight, side) {
+  const key = `${value}|${candidates}|${highlight}`;
+  if (cell.dataset.drawn === key) return;
+  cell.dataset.drawn = key;
+  if (value) {
+    cell.replaceChildren(el("span", { class: "value" }, value));
+  } else if (candidates) {
+    const marks = el("span", { class: "marks" });
+    for (const ch of candidates) marks.append(el("span", { class: ch === highlight ? "same" : null, style: markArea(ch, side) }, ch));
+    cell.replaceChildren(marks);
+  } else {
+    cell.replaceChildren();
+  }
+}
+
+/** What Check found wrong in a cell ("wrong-digit", "candidates-exclude-solution" or ""). */
+function drawProblem(cell, problem) {
+  if ((cell.dataset.problem ?? "") !== problem) {
+    if (problem) cell.dataset.problem = problem;
+    else delete cell.dataset.problem;
+  }
+  setFlag(cell, "data-wrong", Boolean(problem));
+  setFlag(cell, "aria-invalid", Boolean(problem));
+  cell.classList.toggle("wrong", Boolean(problem));
+}
+
+/** The reader's colours on a cell (colours.js): data-colour="25", several as wedges. */
+function drawColour(cell, colour) {
+  if ((cell.dataset.colour ?? "") === colour) return;
+  if (colour) cell.dataset.colour = colour;
+  else delete cell.dataset.colour;
+  if (colour.length > 1) cell.style.setProperty("--paint", conicPaint(colour));
+  else cell.style.removeProperty("--paint");
+}
+
+/** What a screen reader says of a cell: "row C column 4, 7, cage 15, 3 cells, coloured red". */
+function cellWords({ row, column, value, given, candidates, cage, conflict, problem, colour }) {
+  const what = value ? `${value.toUpperCase()}${given ? ", given" : ""}`
+    : candidates ? `candidates ${[...candidates.toUpperCase()].join(" ")}` : "empty";
+  const trouble = conflict ? ", breaks a rule" : problem ? ", marked wrong" : "";
+  const painted = colour ? `, coloured ${listed([...colour].map((c) => COLOUR_NAMES[Number(c) - 1]))}` : "";
+  return `row ${row} column ${column}, ${what}${cage ? `, ${cage}` : ""}${trouble}${painted}`;
+}
+
+// ---- a hint's step over the board ---------------------------------------------------------------
+
+/** A step's candidates over the cells without a digit: `marks` maps a cell index to
+ * [[digit character, class]] (the class says struck, ringed or a pattern colour). */
+function drawStepMarks(cells, marks, side) {
+  for (const [index, digits] of Object.entries(marks)) {
+    const cell = cells[Number(index)];
+    if (!cell || cell.dataset.value) continue;
+    const overlay = el("span", { class: "marks hint-marks", "aria-hidden": "true" });
+    for (const [ch, cls] of digits) overlay.append(el("span", { class: cls, "data-digit": ch, style: markArea(ch, side) }, ch));
+    cell.append(overlay);
+  }
+}
+
+/** A chain's links as lines between its candidates (drawn by drawStepMarks), solid for strong
+ * links, dashed for weak ones, in an SVG over the grid in cell units. A group (a digit in one of
+ * several cells) is drawn as a rounded box around its candidates, and its lines start at the
+ * box's edge. */
+function drawLinks(board, cells, links, n) {
+  if (!links.length) return;
+  const box = board.querySelector("svg.lines").getBoundingClientRect();
+  const unit = box.width / n;
+  const svg = svgEl("svg", { class: "hint-links", "data-testid": "hint-links", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
+  const round = (v) => Math.round(v * 1000) / 1000;
+  const groups = new Map();
+  // A node's middle, and how far its edge is from there along a direction (ux, uy): a
+  // candidate's circle, or a group's box.
+  const node = (group, digit) => {
+    const spans = group.map((c) => [...cells[c].querySelectorAll(".hint-marks > span")]
+      .find((span) => parseInt(span.dataset.digit, 36) === digit)?.getBoundingClientRect());
+    if (spans.some((r) => !r)) return null;
+    if (group.length === 1) {
+      const r = spans[0], radius = Math.min(r.width, r.height) / 2 / unit;
+      return { x: (r.left + r.width / 2 - box.left) / unit, y: (r.top + r.height / 2 - box.top) / unit, reach: () => radius };
+    }
+    const pad = 0.04 * unit;
+    const [left, top] = [Math.min(...spans.map((r) => r.left)) - pad, Math.min(...spans.map((r) => r.top)) - pad];
+    const [right, bottom] = [Math.max(...spans.map((r) => r.right)) + pad, Math.max(...spans.map((r) => r.bottom)) + pad];
+    const [hw, hh] = [(right - left) / 2 / unit, (bottom - top) / 2 / unit];
+    const [x, y] = [(left - box.left) / unit + hw, (top - box.top) / unit + hh];
+    groups.set(`${digit}:${group}`, { x: x - hw, y: y - hh, width: 2 * hw, height: 2 * hh });
+    return { x, y, reach: (ux, uy) => Math.min(ux ? hw / Math.abs(ux) : Infinity, uy ? hh / Math.abs(uy) : Infinity) };
+  };
+  const paths = [];
+  for (const link of links) {
+    const a = node(link.from, link.fromDigit), b = node(link.to, link.toDigit);
+    if (!a || !b) continue;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    const ux = (b.x - a.x) / length, uy = (b.y - a.y) / length;
+    const [ra, rb] = [a.reach(ux, uy), b.reach(ux, uy)];
+    if (!(length > ra + rb)) continue;
+    // from the edge of one node to the edge of the other, leaving the digits readable, bent a
+    // little to the left of the way the chain runs: two links along one row, one each way,
+    // bend apart instead of covering each other
+    const [x1, y1, x2, y2] = [a.x + ux * ra, a.y + uy * ra, b.x - ux * rb, b.y - uy * rb];
+    const bend = Math.min(0.3, length * 0.12);
+    const [cx, cy] = [(x1 + x2) / 2 + uy * bend, (y1 + y2) / 2 - ux * bend];
+    paths.push(svgEl("path", { class: link.strong ? "strong" : "weak",
+      d: `M ${[x1, y1].map(round).join(" ")} Q ${[cx, cy, x2, y2].map(round).join(" ")}` }));
+  }
+  for (const { x, y, width, height } of groups.values()) {
+    svg.append(svgEl("rect", { class: "group", x: round(x), y: round(y), width: round(width), height: round(height),
+                               rx: round(Math.min(width, height) / 2) }));
+  }
+  svg.append(...paths);
+  board.append(svg);
+}
+
+// ---- the board ---------------------------------------------------------------------------------
+
+/**
+ * Builds the board for `view` inside `container` (replacing what was there). Returns
+ * { grid, cells, update, flash, showStep, clearStep, pause, celebrate, describe }.
+ */
+export function renderBoard(view, container) {
+  const n = view.size;
+  const side = markSide(n);
+  const cageOf = new Map();
+  view.cages.forEach((cage, index) => cage.cells.forEach((cell) => cageOf.set(cell, index)));
+  const labelOf = (index) => view.cages[index].label ?? cageLabel(view.kind, view.cages[index]);
+  const { grid, cells } = buildCells(view, cageOf);
+  view.cages.forEach((cage, index) => {
+    const first = cells[Math.min(...cage.cells)];
+    first.dataset.cageTotal = String(cage.total);
+    first.dataset.cageOp = cage.op;
+    first.dataset.cageLabel = labelOf(index);
+  });
+  const cageWordsOf = view.cages.map((cage) => cageWords(view.kind, cage));
+  const { rowLabels, columnLabels } = buildCoords(n);
+  const board = el("div", { class: "board", style: `--n:${n};--m:${side}` }, grid, buildLines(view, cageOf, labelOf), rowLabels, columnLabels);
   container.replaceChildren(board);
 
   const rowOf = (i) => Math.floor(i / n), colOf = (i) => i % n;
@@ -174,31 +324,6 @@ export function renderBoard(view, container) {
   const sameHouse = (a, b) => rowOf(a) === rowOf(b) || colOf(a) === colOf(b)
     || (view.region_of && view.region_of[a] === view.region_of[b])
     || (cageOf.has(a) && cageOf.get(a) === cageOf.get(b));
-
-  function setFlag(cell, name, on) {
-    if (on) cell.setAttribute(name, "true");
-    else cell.removeAttribute(name);
-  }
-
-  function drawContent(cell, value, candidates, highlight) {
-    const key = `${value}|${candidates}|${highlight}`;
-    if (cell.dataset.drawn === key) return;
-    cell.dataset.drawn = key;
-    if (value) {
-      cell.replaceChildren(el("span", { class: "value" }, value));
-    } else if (candidates) {
-      const marks = el("span", { class: "marks" });
-      for (const ch of candidates) {
-        const d = DIGITS.indexOf(ch);
-        const mark = el("span", { style: `grid-area:${Math.floor((d - 1) / side) + 1}/${((d - 1) % side) + 1}` }, ch);
-        if (ch === highlight) mark.className = "same";
-        marks.append(mark);
-      }
-      cell.replaceChildren(marks);
-    } else {
-      cell.replaceChildren();
-    }
-  }
 
   /**
    * Draws `progress` (per-cell notes) with `selected` and its houses shaded. `problems` maps a cell
@@ -224,39 +349,27 @@ export function renderBoard(view, container) {
       const value = kind === "g" || kind === "s" ? digits : "";
       const candidates = value ? "" : play.shown ? play.shown[index] ?? "" : kind === "c" ? digits : "";
       const problem = problems?.get(index) ?? "";
-      if ((cell.dataset.problem ?? "") !== problem) {
-        if (problem) cell.dataset.problem = problem;
-        else delete cell.dataset.problem;
-      }
-      setFlag(cell, "data-wrong", Boolean(problem));
-      setFlag(cell, "aria-invalid", Boolean(problem));
-      setFlag(cell, "data-conflict", conflicts.has(index));
-      cell.classList.toggle("wrong", Boolean(problem));
-      cell.classList.toggle("conflict", conflicts.has(index));
+      const colour = play.colours?.[index] ?? "";
+      const conflict = conflicts.has(index);
+      drawProblem(cell, problem);
+      setFlag(cell, "data-conflict", conflict);
+      cell.classList.toggle("conflict", conflict);
       cell.dataset.value = value;
       cell.dataset.candidates = candidates;
       cell.classList.toggle("given", kind === "g");
       cell.classList.toggle("solved", kind === "s");
-      const colour = play.colours?.[index] ?? "";
-      if ((cell.dataset.colour ?? "") !== colour) {
-        if (colour) cell.dataset.colour = colour;
-        else delete cell.dataset.colour;
-        if (colour.length > 1) cell.style.setProperty("--paint", conicPaint(colour));
-        else cell.style.removeProperty("--paint");
-      }
+      drawColour(cell, colour);
       const chosen = index === selected || also.has(index);
       cell.classList.toggle("selected", chosen);
       cell.classList.toggle("house", selected >= 0 && !chosen && sameHouse(selected, index));
       cell.classList.toggle("same-digit", Boolean(shownDigit) && index !== selected && value === shownDigit);
       cell.setAttribute("aria-selected", chosen ? "true" : "false");
       cell.tabIndex = index === (selected >= 0 ? selected : 0) ? 0 : -1;
-      drawContent(cell, value, candidates, shownDigit);
-      const what = value ? `${value.toUpperCase()}${kind === "g" ? ", given" : ""}`
-        : candidates ? `candidates ${[...candidates.toUpperCase()].join(" ")}` : "empty";
-      const cage = cageOf.has(index) ? `, ${cageWordsOf.get(cageOf.get(index))}` : "";
-      const trouble = conflicts.has(index) ? ", breaks a rule" : problem ? ", marked wrong" : "";
-      const painted = colour ? `, coloured ${listed([...colour].map((c) => COLOUR_NAMES[Number(c) - 1]))}` : "";
-      cell.setAttribute("aria-label", `row ${rowName(rowOf(index), n)} column ${colOf(index) + 1}, ${what}${cage}${trouble}${painted}`);
+      drawContent(cell, value, candidates, shownDigit, side);
+      cell.setAttribute("aria-label", cellWords({
+        row: rowName(rowOf(index), n), column: colOf(index) + 1, value, given: kind === "g", candidates,
+        cage: cageOf.has(index) ? cageWordsOf[cageOf.get(index)] : "", conflict, problem, colour,
+      }));
     });
     // The selected cell's row letter and column number stand out: its name at a glance.
     [...rowLabels.children].forEach((label, r) => label.classList.toggle("on", selected >= 0 && r === rowOf(selected)));
@@ -274,5 +387,53 @@ export function renderBoard(view, container) {
     }
   }
 
-  return { grid, cells, update, flash };
+  /** A hint's step over the board: `focus`, `eliminate`, `place` and `wrong` are cells
+   * (data-hint says which, the later winning where a cell is in two), `marks` the candidates it
+   * speaks of per cell ([[digit character, class]]), `links` a chain's links between them. */
+  function showStep({ focus = [], eliminate = [], place = [], wrong = [], marks = {}, links = [] }) {
+    clearStep();
+    for (const [hint, indices] of [["focus", focus], ["eliminate", eliminate], ["place", place], ["wrong", wrong]]) {
+      for (const index of indices) cells[index].dataset.hint = hint;
+    }
+    drawStepMarks(cells, marks, side);
+    drawLinks(board, cells, links, n);
+  }
+
+  function clearStep() {
+    for (const cell of cells) {
+      delete cell.dataset.hint;
+      cell.querySelector(".hint-marks")?.remove();
+    }
+    board.querySelector("svg.hint-links")?.remove();
+  }
+
+  /** Pausing covers the board (a button: pressing it calls `goOn`), or takes the cover away. */
+  function pause(paused, goOn) {
+    board.classList.toggle("paused", paused);
+    board.querySelector(".pause-cover")?.remove();
+    if (!paused) return;
+    const cover = button("go-on", "", "The clock is stopped; press to go on", goOn);
+    cover.className = "pause-cover";
+    // the words stay in sight on a grid wider than the screen (sticky within the scrolled board)
+    cover.append(el("span", {}, "Paused \u2014 press to go on"));
+    board.append(cover);
+    cover.focus();
+  }
+
+  /** A short glow over the board (none when the reader asks for less motion: see style.css). */
+  function celebrate() {
+    board.classList.remove("celebrate");
+    void board.offsetWidth; // restart the animation
+    board.classList.add("celebrate");
+  }
+
+  /** Cell `index` described by the element `id` for screen readers (-1: no cell is). */
+  function describe(index, id) {
+    cells.forEach((cell, i) => {
+      if (i === index) cell.setAttribute("aria-describedby", id);
+      else cell.removeAttribute("aria-describedby");
+    });
+  }
+
+  return { grid, cells, update, flash, showStep, clearStep, pause, celebrate, describe };
 }
