@@ -100,8 +100,8 @@ typedef struct {
     cbits bits;
     int group;                 /* SET: its digit sets */
     int nrests; u8 **rests; int *rest_len;   /* SET: the rest of each house holding it */
-    int nfill, fwords;         /* TUPLES: packed fillings; EXACT: fillings (placing bitsets) */
-    u64 *fill;                 /* TUPLES: nfill codes; EXACT: ncells*N rows of fwords words */
+    int nfill, fwords;         /* TUPLES: its packed fillings */
+    u64 *fill;
     int shifted, ngroups;      /* LINEAR */
     int *gsign, *glen; u8 **gcells;
     int nevery; int *ecell, *esign, *egroup;
@@ -572,20 +572,73 @@ static int revise_same(int index, u32 *cand) {
 
 static u64 fits_scratch[64];
 
+/* An EXACT constraint's fillings (combos.one_to_one, listed here: the order of the fillings
+   changes nothing the search sees): per cell position and digit the fillings placing it there
+   (`placing`), and per position and mask those whose digit is in the mask (`fitting`: one AND
+   per cell). One table per total, shared by every EXACT constraint with that total. */
+typedef struct { int total, ncells, words; u64 *placing, *fitting; } ExactTable;
+static ExactTable exact_tables[64];
+static int n_exact_tables;
+
+static int list_fillings(int total, int ncells, int pos, u32 used, int *digits, u64 *placing,
+                         int words, int count) {
+    if (pos == ncells) {
+        if (total == 0) {
+            if (placing)
+                for (int i = 0; i < ncells; i++)
+                    placing[((u32)i * N + digits[i]) * words + count / 64] |= 1ull << (count % 64);
+            count++;
+        }
+        return count;
+    }
+    for (int d = 0; d < N; d++)
+        if (!(used >> d & 1) && d + 1 <= total) {
+            digits[pos] = d;
+            count = list_fillings(total - d - 1, ncells, pos + 1, used | 1u << d, digits,
+                                  placing, words, count);
+        }
+    return count;
+}
+
+static ExactTable *exact_table(int total, int ncells) {
+    for (int i = 0; i < n_exact_tables; i++)
+        if (exact_tables[i].total == total && exact_tables[i].ncells == ncells)
+            return &exact_tables[i];
+    if (n_exact_tables == 64) return 0;
+    ExactTable *t = &exact_tables[n_exact_tables];
+    int digits[MAXN];
+    int count = list_fillings(total, ncells, 0, 0, digits, 0, 0, 0);
+    int W = (count + 63) / 64;
+    if (W > 64 || ncells > MAXN) return 0;
+    t->placing = (u64 *)alloc(8u * (u32)(ncells * N * (W ? W : 1)));
+    t->fitting = (u64 *)alloc(8u * (u32)(ncells * (1 << N) * (W ? W : 1)));
+    if (!t->placing || !t->fitting) return 0;
+    list_fillings(total, ncells, 0, 0, digits, t->placing, W, 0);
+    for (int pos = 0; pos < ncells; pos++)
+        for (u32 mask = 1; mask < (1u << N); mask++) {
+            u32 low = mask & -mask;
+            u64 *row = t->fitting + ((u32)pos * (1u << N) + mask) * W;
+            u64 *prev = t->fitting + ((u32)pos * (1u << N) + (mask ^ low)) * W;
+            u64 *place = t->placing + ((u32)pos * N + ctz(low)) * W;
+            for (int w = 0; w < W; w++) row[w] = prev[w] | place[w];
+        }
+    t->total = total; t->ncells = ncells; t->words = W;
+    n_exact_tables++;
+    return t;
+}
+
+static ExactTable **exact_of;   /* per constraint */
+
 static int revise_exact(int index, u32 *cand, u64 *live) {
     Con *c = &con[index];
-    int W = c->fwords;
+    ExactTable *t = exact_of[index];
+    int W = t->words;
     u64 *L = live + c->live_off;
     u64 *fits = fits_scratch;
     for (int w = 0; w < W; w++) fits[w] = ~0ull;
     for (int i = 0; i < c->ncells; i++) {
-        u32 mask = cand[c->cells[i]];
-        u64 *rows = c->fill + (u64)i * N * W;
-        for (int w = 0; w < W; w++) {
-            u64 row = 0;
-            for (u32 m = mask; m; m &= m - 1) row |= rows[ctz(m) * W + w];
-            fits[w] &= row;
-        }
+        u64 *row = t->fitting + ((u32)i * (1u << N) + cand[c->cells[i]]) * W;
+        for (int w = 0; w < W; w++) fits[w] &= row[w];
     }
     int any = 0, same = (int)L[0];
     for (int w = 0; w < W; w++) {
@@ -600,7 +653,7 @@ static int revise_exact(int index, u32 *cand, u64 *live) {
         int cell = c->cells[i];
         u32 mask = cand[cell];
         if (!single(mask)) {
-            u64 *rows = c->fill + (u64)i * N * W;
+            u64 *rows = t->placing + (u32)i * N * W;
             u32 keep = 0;
             for (u32 m = mask; m; m &= m - 1) {
                 int d = ctz(m);
@@ -832,6 +885,7 @@ typedef struct {           /* what Python reads back */
 static Out out;
 
 static int derived, probing, pending, conflicts, run_nodes;
+static int extended, waiting, waiting_cell;
 static i64 restart_after;  /* -1: never */
 static double weight;
 
@@ -1011,6 +1065,15 @@ int step(int budget) {
         u32 *cand;
         u64 *live;
         int problem, cell, have_cell;
+        if (waiting) {   /* paused at the derive point for extend() */
+            waiting = 0;
+            cand = slot_cand[depth];
+            live = slot_live[depth];
+            cell = waiting_cell;
+            problem = 0;
+            have_cell = 0;
+            goto derive_point;
+        }
         if (P.active) {
             if (!probe_next()) continue;
             P.active = 0;
@@ -1080,7 +1143,15 @@ int step(int budget) {
         if (!have_cell) {
             cell = most_constrained_cell(cand);
             if (cell >= 0) {
-                if (!derived && out.guesses >= DERIVE_AFTER && add_derived()) continue;
+            derive_point:
+                if (!derived && out.guesses >= DERIVE_AFTER) {
+                    if (killer && !extended) {   /* kernel.py builds them, then extend() */
+                        waiting = 1;
+                        waiting_cell = cell;
+                        return 4;
+                    }
+                    if (add_derived()) continue;
+                }
                 if (probing && wide(cand)) { probe_start(cand, live); continue; }
             }
         }
@@ -1108,6 +1179,14 @@ i32 *input(int words) {
     heap_top = 0;   /* a new puzzle: everything init() built before is dropped */
     out_of_memory = 0;
     in_words = (i32 *)alloc((u32)words * 4u);
+    in_pos = 0;
+    return in_words;
+}
+
+EXPORT("input_more")
+i32 *input_more(int words) {   /* the derived stage, for extend(): init()'s work stays */
+    in_words = (i32 *)alloc((u32)words * 4u);
+    in_pos = 0;
     return in_words;
 }
 
@@ -1149,22 +1228,178 @@ static void build_tables(void) {
 
 static u8 *read_cells(int n) {
     u8 *cells = (u8 *)alloc((u32)n + 1);
-    for (int i = 0; i < n; i++) cells[i] = (u8)rd();
+    if (cells) for (int i = 0; i < n; i++) cells[i] = (u8)rd();
     return cells;
 }
 
-/* Reads the network (kernel.py's `encode`); 0 when ready, else an error code. */
+static int read_groups(int from, int to) {
+    for (int gi = from; gi < to; gi++) {
+        Group *g = &groups[gi];
+        g->nsets = rd();
+        if (g->nsets > 64) return 3;
+        g->every = g->nsets == 64 ? ~0ull : (1ull << g->nsets) - 1;
+        for (int i = 0; i < g->nsets; i++) g->sets[i] = (u32)rd();
+        for (u32 mask = 0; mask < (1u << N); mask++) {
+            u64 meet = 0, within = 0, hold = 0;
+            for (int i = 0; i < g->nsets; i++) {
+                u32 s = g->sets[i];
+                if (s & mask) meet |= 1ull << i;
+                if (!(s & ~mask)) within |= 1ull << i;
+                if ((s & mask) == mask) hold |= 1ull << i;
+            }
+            g->meet[mask] = meet; g->within[mask] = within; g->hold[mask] = hold;
+        }
+    }
+    return 0;
+}
+
+/* constraints [from, to): layout in kernel.py's encode_constraints */
+static int read_constraints(int from, int to) {
+    for (int i = from; i < to; i++) {
+        Con *c = &con[i];
+        c->kind = rd();
+        c->ncells = rd();
+        c->cells = read_cells(c->ncells);
+        if (!c->cells) return 1;
+        c->bits = 0;
+        for (int j = 0; j < c->ncells; j++) c->bits |= (cbits)1 << c->cells[j];
+        c->total = rd();
+        c->live_off = LW;
+        if (c->kind == SET) {
+            c->group = rd();
+            c->nrests = rd();
+            c->rests = (u8 **)alloc(sizeof(u8 *) * (u32)(c->nrests + 1));
+            c->rest_len = (int *)alloc(sizeof(int) * (u32)(c->nrests + 1));
+            if (out_of_memory) return 1;
+            for (int r = 0; r < c->nrests; r++) {
+                c->rest_len[r] = rd();
+                c->rests[r] = read_cells(c->rest_len[r]);
+            }
+            LW += 5 + c->ncells;
+        } else if (c->kind == TUPLES) {
+            c->nfill = rd();
+            c->fwords = (c->nfill + 63) / 64;
+            c->fill = (u64 *)alloc(8u * (u32)(c->fwords * 64 + 1));
+            if (!c->fill) return 1;
+            for (int j = 0; j < c->nfill; j++) {
+                u32 lo = (u32)rd(), hi = (u32)rd();
+                c->fill[j] = (u64)hi << 32 | lo;
+            }
+            LW += 1 + c->fwords;
+        } else if (c->kind == LINEAR) {
+            c->shifted = rd();
+            c->ngroups = rd();
+            c->gsign = (int *)alloc(4u * (u32)c->ngroups);
+            c->glen = (int *)alloc(4u * (u32)c->ngroups);
+            c->gcells = (u8 **)alloc(sizeof(u8 *) * (u32)c->ngroups);
+            if (out_of_memory) return 1;
+            for (int gi = 0; gi < c->ngroups; gi++) {
+                c->gsign[gi] = rd();
+                c->glen[gi] = rd();
+                c->gcells[gi] = read_cells(c->glen[gi]);
+            }
+            c->nevery = rd();
+            c->ecell = (int *)alloc(4u * (u32)c->nevery);
+            c->esign = (int *)alloc(4u * (u32)c->nevery);
+            c->egroup = (int *)alloc(4u * (u32)c->nevery);
+            if (out_of_memory) return 1;
+            for (int j = 0; j < c->nevery; j++) {
+                c->ecell[j] = rd(); c->esign[j] = rd(); c->egroup[j] = rd();
+            }
+            LW += 6;
+        } else if (c->kind == SAME) {
+            c->split = rd();
+        } else if (c->kind == EXACT) {
+            exact_of[i] = exact_table(c->total, c->ncells);
+            if (!exact_of[i]) return 1;
+            LW += 1 + exact_of[i]->words;
+        } else if (c->kind != BOUNDS) {
+            return 3;
+        }
+        if (out_of_memory) return 1;
+    }
+    return 0;
+}
+
+static int read_constraints_of(void) {
+    for (int cell = 0; cell < COUNT; cell++) {
+        cons_of_len[cell] = rd();
+        cons_of[cell] = (int *)alloc(4u * (u32)(cons_of_len[cell] + 1));
+        if (!cons_of[cell]) return 1;
+        for (int i = 0; i < cons_of_len[cell]; i++) cons_of[cell][i] = rd();
+    }
+    return 0;
+}
+
+/* the starting live states of constraints [from, to) (network.set_state & co) */
+static void start_live(u64 *block, int from, int to) {
+    for (int i = from; i < to; i++) {
+        Con *c = &con[i];
+        u64 *L = block + c->live_off;
+        if (c->kind == SET) {
+            L[0] = groups[c->group].every;
+            L[1] = 0; L[2] = 0; L[3] = 0xFFFFFFFFull; L[4] = 0;
+        } else if (c->kind == TUPLES) {
+            u64 uni = 0;
+            for (int j = 0; j < c->nfill; j++) {
+                uni |= c->fill[j];
+                L[1 + j / 64] |= 1ull << (j % 64);
+            }
+            L[0] = uni;
+        }
+    }
+}
+
+/* room for NCON constraints: the arrays indexed by constraint, grown keeping what they hold */
+static int size_for_constraints(int old_count, int ngroups_old, int ngroups) {
+    Con *new_con = (Con *)alloc(sizeof(Con) * (u32)(NCON + 1));
+    ExactTable **new_exact = (ExactTable **)alloc(sizeof(ExactTable *) * (u32)(NCON + 1));
+    Group *new_groups = (Group *)alloc(sizeof(Group) * (u32)(ngroups + 1));
+    queue = (int *)alloc(4u * (u32)(NCON + 2));
+    queued = (u8 *)alloc((u32)NCON + 1);
+    exact_list = (int *)alloc(4u * (u32)(NCON + 1));
+    if (out_of_memory) return 1;
+    for (int i = 0; i < old_count; i++) { new_con[i] = con[i]; new_exact[i] = exact_of[i]; }
+    for (int i = 0; i < ngroups_old; i++) new_groups[i] = groups[i];
+    con = new_con; exact_of = new_exact; groups = new_groups;
+    return 0;
+}
+
+/* every live block LW words long, the first `old` words kept, the rest starting afresh */
+static u64 *grown(u64 *block, int old) {
+    u64 *fresh = (u64 *)alloc(8u * (u32)LW);
+    if (!fresh) return 0;
+    copy_words(fresh, initial_live, LW);
+    if (block) copy_words(fresh, block, old);
+    return fresh;
+}
+
+static int grow_live(int old) {
+    u64 *initial = (u64 *)alloc(8u * (u32)LW);
+    if (!initial) return 1;
+    copy_words(initial, initial_live, old);
+    initial_live = initial;
+    start_live(initial_live, NBASE, NCON);
+    for (int d = 0; d < COUNT + 2; d++)
+        if (!(slot_live[d] = grown(slot_live[d], old))) return 1;
+    if (!(root_live = grown(root_live, old)) || !(trial_live = grown(trial_live, old))
+        || !(work_live = grown(work_live, old))) return 1;
+    return 0;
+}
+
+/* Reads the network (kernel.py's encode); 0 when ready, else an error code. */
 EXPORT("init")
 int init(void) {
-    in_pos = 0;
     if (rd() != 0x4B45524E) return 2;   /* "KERN": kernel.py and this file agree */
-    N = rd(); COUNT = rd(); NU = rd(); NCON = rd(); NBASE = rd(); NDERIVED = rd();
+    N = rd(); COUNT = rd(); NU = rd(); NCON = rd();
     int flags = rd();
     pointing = flags & 1; killer = flags >> 1 & 1; has_cages = flags >> 2 & 1;
     neumaier = flags >> 3 & 1;
     int ngroups = rd();
     if (N < 1 || N > MAXN || COUNT > MAXC || NU > MAXU) return 3;
+    NBASE = NDERIVED = NCON;
     ALL = (1u << N) - 1;
+    n_exact_tables = 0;
     for (int i = 0; i < MAXC; i++) unit_sets_of[i] = 0;
     for (int i = 0; i < COUNT; i++) initial_cand[i] = (u32)rd();
     for (int u = 0; u < NU; u++) {
@@ -1186,99 +1421,12 @@ int init(void) {
             peer_bits[cell] |= (cbits)1 << p;
         }
     }
-    groups = (Group *)alloc(sizeof(Group) * (u32)(ngroups ? ngroups : 1));
-    if (!groups) return 1;
-    for (int gi = 0; gi < ngroups; gi++) {
-        Group *g = &groups[gi];
-        g->nsets = rd();
-        g->every = g->nsets == 64 ? ~0ull : (1ull << g->nsets) - 1;
-        for (int i = 0; i < g->nsets; i++) g->sets[i] = (u32)rd();
-        for (u32 mask = 0; mask < (1u << N); mask++) {
-            u64 meet = 0, within = 0, hold = 0;
-            for (int i = 0; i < g->nsets; i++) {
-                u32 s = g->sets[i];
-                if (s & mask) meet |= 1ull << i;
-                if (!(s & ~mask)) within |= 1ull << i;
-                if ((s & mask) == mask) hold |= 1ull << i;
-            }
-            g->meet[mask] = meet; g->within[mask] = within; g->hold[mask] = hold;
-        }
-    }
-    con = (Con *)alloc(sizeof(Con) * (u32)(NCON ? NCON : 1));
-    if (!con) return 1;
     LW = 0;
-    for (int i = 0; i < NCON; i++) {
-        Con *c = &con[i];
-        c->kind = rd();
-        c->ncells = rd();
-        c->cells = read_cells(c->ncells);
-        c->bits = 0;
-        for (int j = 0; j < c->ncells; j++) c->bits |= (cbits)1 << c->cells[j];
-        c->total = rd();
-        c->live_off = LW;
-        if (c->kind == SET) {
-            c->group = rd();
-            c->nrests = rd();
-            c->rests = (u8 **)alloc(sizeof(u8 *) * (u32)(c->nrests + 1));
-            c->rest_len = (int *)alloc(sizeof(int) * (u32)(c->nrests + 1));
-            for (int r = 0; r < c->nrests; r++) {
-                c->rest_len[r] = rd();
-                c->rests[r] = read_cells(c->rest_len[r]);
-            }
-            LW += 5 + c->ncells;
-        } else if (c->kind == TUPLES) {
-            c->nfill = rd();
-            c->fwords = (c->nfill + 63) / 64;
-            c->fill = (u64 *)alloc(8u * (u32)(c->fwords * 64 + 1));
-            for (int j = 0; j < c->nfill; j++) {
-                u32 lo = (u32)rd(), hi = (u32)rd();
-                c->fill[j] = (u64)hi << 32 | lo;
-            }
-            LW += 1 + c->fwords;
-        } else if (c->kind == LINEAR) {
-            c->shifted = rd();
-            c->ngroups = rd();
-            c->gsign = (int *)alloc(4u * (u32)c->ngroups);
-            c->glen = (int *)alloc(4u * (u32)c->ngroups);
-            c->gcells = (u8 **)alloc(sizeof(u8 *) * (u32)c->ngroups);
-            for (int gi = 0; gi < c->ngroups; gi++) {
-                c->gsign[gi] = rd();
-                c->glen[gi] = rd();
-                c->gcells[gi] = read_cells(c->glen[gi]);
-            }
-            c->nevery = rd();
-            c->ecell = (int *)alloc(4u * (u32)c->nevery);
-            c->esign = (int *)alloc(4u * (u32)c->nevery);
-            c->egroup = (int *)alloc(4u * (u32)c->nevery);
-            for (int j = 0; j < c->nevery; j++) {
-                c->ecell[j] = rd(); c->esign[j] = rd(); c->egroup[j] = rd();
-            }
-            LW += 6;
-        } else if (c->kind == SAME) {
-            c->split = rd();
-        } else if (c->kind == EXACT) {
-            c->nfill = rd();
-            c->fwords = (c->nfill + 63) / 64;
-            if (c->fwords > 64) return 3;
-            u32 words = (u32)(c->ncells * N * c->fwords);
-            c->fill = (u64 *)alloc(8u * (words + 1));
-            for (int j = 0; j < c->nfill; j++)
-                for (int pos = 0; pos < c->ncells; pos++) {
-                    int d = rd();
-                    c->fill[((u32)pos * N + d) * c->fwords + j / 64] |= 1ull << (j % 64);
-                }
-            LW += 1 + c->fwords;
-        } else if (c->kind != BOUNDS) {
-            return 3;
-        }
-        if (out_of_memory) return 1;
-    }
-    for (int cell = 0; cell < COUNT; cell++) {
-        cons_of_len[cell] = rd();
-        cons_of[cell] = (int *)alloc(4u * (u32)(cons_of_len[cell] + 1));
-        if (!cons_of[cell]) return 1;
-        for (int i = 0; i < cons_of_len[cell]; i++) cons_of[cell][i] = rd();
-    }
+    if (size_for_constraints(0, 0, ngroups)) return 1;
+    int problem = read_groups(0, ngroups);
+    if (!problem) problem = read_constraints(0, NCON);
+    if (!problem) problem = read_constraints_of();
+    if (problem) return problem;
     if (rd() != 0x454E4421) return 2;   /* "END!" */
     build_tables();
     LOG2[0] = 0.0;
@@ -1289,52 +1437,56 @@ int init(void) {
     }
     if (LW == 0) LW = 1;
     initial_live = (u64 *)alloc(8u * (u32)LW);
-    queue = (int *)alloc(4u * (u32)(NCON + 2));
-    queued = (u8 *)alloc((u32)NCON + 1);
-    exact_list = (int *)alloc(4u * (u32)(NCON + 1));
     blame = (double *)alloc(8u * (u32)COUNT);
     frames = (Frame *)alloc(sizeof(Frame) * (u32)(COUNT + 2));
     slot_cand = (u32 **)alloc(sizeof(u32 *) * (u32)(COUNT + 2));
     slot_live = (u64 **)alloc(sizeof(u64 *) * (u32)(COUNT + 2));
     if (out_of_memory) return 1;
+    start_live(initial_live, 0, NCON);
     for (int d = 0; d < COUNT + 2; d++) {
         slot_cand[d] = (u32 *)alloc(4u * (u32)COUNT);
-        slot_live[d] = (u64 *)alloc(8u * (u32)LW);
+        slot_live[d] = grown(0, 0);
     }
-    root_cand = (u32 *)alloc(4u * (u32)COUNT); root_live = (u64 *)alloc(8u * (u32)LW);
-    trial_cand = (u32 *)alloc(4u * (u32)COUNT); trial_live = (u64 *)alloc(8u * (u32)LW);
-    work_cand = (u32 *)alloc(4u * (u32)COUNT); work_live = (u64 *)alloc(8u * (u32)LW);
+    root_cand = (u32 *)alloc(4u * (u32)COUNT); root_live = grown(0, 0);
+    trial_cand = (u32 *)alloc(4u * (u32)COUNT); trial_live = grown(0, 0);
+    work_cand = (u32 *)alloc(4u * (u32)COUNT); work_live = grown(0, 0);
     if (out_of_memory) return 1;
-    for (int i = 0; i < NCON; i++) {   /* the starting live states (network.set_state & co) */
-        Con *c = &con[i];
-        u64 *L = initial_live + c->live_off;
-        if (c->kind == SET) {
-            L[0] = groups[c->group].every;
-            L[1] = 0; L[2] = 0; L[3] = 0xFFFFFFFFull; L[4] = 0;
-        } else if (c->kind == TUPLES) {
-            u64 uni = 0;
-            for (int j = 0; j < c->nfill; j++) {
-                uni |= c->fill[j];
-                L[1 + j / 64] |= 1ull << (j % 64);
-            }
-            L[0] = uni;
-        }
-    }
     for (int i = 0; i < COUNT; i++) blame[i] = 1.0;
     ACTIVE = NBASE;
     depth = 0;
     out.status = 0; out.nodes = 0; out.guesses = 0; out.found_at = -1;
     out.solutions = 0; out.explored = 0.0; out.has_root_problem = 0;
     derived = 0; probing = 0; conflicts = 0; run_nodes = 0; have_root = 0; P.active = 0;
+    extended = 0; waiting = 0;
     restart_after = has_cages ? -1 : 500;
     weight = 1.0;
     copy_masks(slot_cand[0], initial_cand, COUNT);
-    copy_words(slot_live[0], initial_live, LW);
     nsingles = 0;
     changed_clear();
     for (int i = 0; i < COUNT; i++)
         if (single(initial_cand[i])) singles[nsingles++] = i;
     for (int i = 0; i < COUNT; i++) changed_add(i);
     pending = 1;
+    return 0;
+}
+
+/* After step() returned 4: reads the derived sums and exact twins (kernel.py's
+   encode_derived) through input_more(); the next step() goes on where the search paused. */
+EXPORT("extend")
+int extend(void) {
+    if (rd() != 0x44455249) return 2;   /* "DERI" */
+    int derived_end = rd(), count = rd(), ngroups_old = rd(), ngroups = rd();
+    int old_count = NCON, old_lw = LW;
+    NCON = count;
+    if (size_for_constraints(old_count, ngroups_old, ngroups)) return 1;
+    int problem = read_groups(ngroups_old, ngroups);
+    if (!problem) problem = read_constraints(old_count, NCON);
+    if (!problem) problem = read_constraints_of();
+    if (problem) return problem;
+    if (rd() != 0x454E4421) return 2;
+    if (LW == 0) LW = 1;
+    NDERIVED = derived_end;
+    if (grow_live(old_lw)) return 1;
+    extended = 1;
     return 0;
 }

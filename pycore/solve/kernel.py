@@ -16,116 +16,133 @@ from __future__ import annotations
 import struct
 import sys
 from dataclasses import replace
-from itertools import permutations
 from pathlib import Path
 from time import perf_counter
 
 from ..model import Puzzle
-from .combos import combinations_for
-from .engine import SolveResult, Solver, describe
-from .network import (BOUNDS, EXACT, KILLER_KINDS, LINEAR, SAME, SET, TUPLES, Network,
-                      add_derived_when_stuck, add_exact, compile_puzzle, house_rests)
+from .engine import LOG2, SolveResult, Solver, describe
+from .network import (BOUNDS, EXACT, EXACT_CELLS, EXACT_MAX_SIZE, KILLER_KINDS, LINEAR, SAME, SET,
+                      TUPLES, add_derived_when_stuck, compile_puzzle, house_rests)
 
 WASM = Path(__file__).with_name("kernel.wasm")
 MAX_SIZE = 9          # kernel.c's MAXN: masks, digit-set tables of 2^9 entries
 MAX_CELLS = 81        # its sets of cells are 128-bit
 MAX_UNITS = 64
 MAX_SETS = 64         # a SET's live digit sets are one 64-bit word
-MAGIC, END = 0x4B45524E, 0x454E4421
+MAGIC, DERIVED, END = 0x4B45524E, 0x44455249, 0x454E4421
 STATUS = {1: "unique", 2: "multiple", 3: "none"}
+PAUSED = 4            # step(): the search wants the derived sums (Encoding.derived, extend)
 RESULT_HEAD = struct.Struct("<10i d")   # kernel.c's Out, up to the first solution's digits
 
 
-# --- the network as one int32 array --------------------------------------------------------
+# --- the network as int32 words ----------------------------------------------------------
 
-def full_network(puzzle: Puzzle) -> tuple[Network, int, int, bool]:
-    """The network with every stage the search may add (engine.Solver.add_derived): returns it,
-    the number of constraints it starts with, the number once the derived sums are in, and
-    whether intersection removal runs from the start."""
-    net = compile_puzzle(puzzle)
-    pointing = net.pointing
-    base = derived = len(net.constraints)
-    if puzzle.kind in KILLER_KINDS and not net.error:
-        add_derived_when_stuck(puzzle, net)
-        derived = len(net.constraints)
-        if derived > base:
-            add_exact(net)
-    return net, base, derived, pointing
+class Encoding:
+    """A puzzle's network as kernel.c reads it: `base()` for init(), then, if the search pauses
+    where engine.Solver.add_derived would add the derived sums, `derived()` for extend(). Each
+    returns the words, or None when the network is beyond the kernel's limits."""
 
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        self.net = compile_puzzle(puzzle)
+        self.groups: dict[int, int] = {}   # id(DigitSets) -> its number in kernel.c
 
-def encode(puzzle: Puzzle) -> tuple[Network, list[int]] | None:
-    """(network, kernel.c's input) or None when the network is beyond the kernel's limits."""
-    n, count = puzzle.size, puzzle.cell_count
-    if n > MAX_SIZE or count > MAX_CELLS:
-        return None
-    net, base, derived, pointing = full_network(puzzle)
-    if net.error or len(net.units) > MAX_UNITS:
-        return None
-    killer = puzzle.kind in KILLER_KINDS
-    flags = (pointing | killer << 1 | bool(puzzle.cages) << 2
-             | (sys.version_info >= (3, 12)) << 3)   # sum() of floats compensates from 3.12
-    groups: dict[int, int] = {}
-    group_words: list[int] = []
-    body: list[int] = []
-    for index, ((kind, cells, total, op), live) in enumerate(zip(net.constraints, net.live)):
-        body += [kind, len(cells), *cells, total]
-        if kind == SET:
-            sets = live[0]
-            if len(sets.sets) > MAX_SETS:
-                return None
-            if id(sets) not in groups:
-                groups[id(sets)] = len(groups)
-                group_words += [len(sets.sets), *sets.sets]
-            rests = house_rests(net, kind, cells, net.constraint_bits[index])
-            body += [groups[id(sets)], len(rests)]
-            for rest in rests:
-                body += [len(rest), *rest]
-        elif kind == TUPLES:
-            if len(cells) * n > 64:
-                return None
-            packed = live[0]
-            body.append(len(packed))
-            for code in packed:
-                body += [to_i32(code & 0xFFFFFFFF), to_i32(code >> 32)]
-        elif kind == LINEAR:
-            shifted, sign_groups, every_cell = op
-            body += [shifted, len(sign_groups)]
-            for sign, group in sign_groups:
-                body += [sign, len(group), *group]
-            body.append(len(every_cell))
-            for entry in every_cell:
-                body += list(entry)
-        elif kind == SAME:
-            body.append(op)
-        elif kind == EXACT:
-            fillings = [order for combo in combinations_for(n, total, len(cells))
-                        for order in permutations(d for d in range(n) if combo >> d & 1)]
-            body.append(len(fillings))
-            for order in fillings:
-                body += order
-        elif kind != BOUNDS:
-            return None   # FULL: arithmetic checked on full cages, left to Python
-    words = [MAGIC, n, count, len(net.units), len(net.constraints), base, derived, flags,
-             len(groups)]
-    words += net.candidates
-    for unit in net.units:
-        words += [len(unit), *unit]
-    for peers in net.peers:
-        words += [len(peers), *peers]
-    words += group_words + body
-    for indices in net.constraints_of:
-        words += [len(indices), *indices]
-    words.append(END)
-    for k in range(1, n + 1):   # engine.LOG2, bit for bit
-        words += [to_i32(w) for w in struct.unpack("<II", struct.pack("<d", LOG2[k]))]
-    return net, words
+    def base(self) -> list[int] | None:
+        puzzle, net = self.puzzle, self.net
+        n = puzzle.size
+        if n > MAX_SIZE or puzzle.cell_count > MAX_CELLS or net.error or len(net.units) > MAX_UNITS:
+            return None
+        flags = (net.pointing | (puzzle.kind in KILLER_KINDS) << 1 | bool(puzzle.cages) << 2
+                 | (sys.version_info >= (3, 12)) << 3)   # sum() of floats compensates from 3.12
+        groups, body = self.constraints(0, len(net.constraints), [])
+        if body is None:
+            return None
+        words = [MAGIC, n, puzzle.cell_count, len(net.units), len(net.constraints), flags,
+                 len(self.groups)]
+        words += net.candidates
+        for unit in net.units:
+            words += [len(unit), *unit]
+        for peers in net.peers:
+            words += [len(peers), *peers]
+        words += groups + body
+        for indices in net.constraints_of:
+            words += [len(indices), *indices]
+        words.append(END)
+        for k in range(1, n + 1):   # engine.LOG2, bit for bit
+            words += [to_i32(w) for w in struct.unpack("<II", struct.pack("<d", LOG2[k]))]
+        return words
+
+    def derived(self) -> list[int] | None:
+        """network.add_derived_when_stuck's sums, and the EXACT twins network.add_exact would
+        add after them (listed by kernel.c itself: only their cells and totals are sent)."""
+        net = self.net
+        old_count, old_groups = len(net.constraints), len(self.groups)
+        add_derived_when_stuck(self.puzzle, net)
+        derived_end = len(net.constraints)
+        exact = []
+        if derived_end > old_count and net.size <= EXACT_MAX_SIZE:
+            exact = [(cells, total) for kind, cells, total, _ in net.constraints
+                     if kind == SET and len(cells) in EXACT_CELLS]
+        groups, body = self.constraints(old_count, derived_end, [])
+        if body is None:
+            return None
+        constraints_of = [list(indices) for indices in net.constraints_of]
+        for number, (cells, total) in enumerate(exact, derived_end):
+            body += [EXACT, len(cells), *cells, total]
+            for cell in cells:
+                constraints_of[cell].append(number)
+        words = [DERIVED, derived_end, derived_end + len(exact), old_groups, len(self.groups)]
+        words += groups + body
+        for indices in constraints_of:
+            words += [len(indices), *indices]
+        words.append(END)
+        return words
+
+    def constraints(self, start: int, stop: int, groups: list[int]):
+        """The words of constraints [start, stop) and of the digit sets they bring;
+        (groups, None) when one is beyond the kernel."""
+        net, n = self.net, self.net.size
+        body: list[int] = []
+        for index in range(start, stop):
+            kind, cells, total, op = net.constraints[index]
+            live = net.live[index]
+            body += [kind, len(cells), *cells, total]
+            if kind == SET:
+                sets = live[0]
+                if len(sets.sets) > MAX_SETS:
+                    return groups, None
+                if id(sets) not in self.groups:
+                    self.groups[id(sets)] = len(self.groups)
+                    groups += [len(sets.sets), *sets.sets]
+                # the rest of each house holding it, used once intersection removal is on
+                rests = house_rests(net, kind, cells, net.constraint_bits[index])
+                body += [self.groups[id(sets)], len(rests)]
+                for rest in rests:
+                    body += [len(rest), *rest]
+            elif kind == TUPLES:
+                if len(cells) * n > 64:
+                    return groups, None
+                packed = live[0]
+                body.append(len(packed))
+                for code in packed:
+                    body += [to_i32(code & 0xFFFFFFFF), to_i32(code >> 32)]
+            elif kind == LINEAR:
+                shifted, sign_groups, every_cell = op
+                body += [shifted, len(sign_groups)]
+                for sign, group in sign_groups:
+                    body += [sign, len(group), *group]
+                body.append(len(every_cell))
+                for entry in every_cell:
+                    body += list(entry)
+            elif kind == SAME:
+                body.append(op)
+            elif kind != BOUNDS:
+                return groups, None   # FULL: arithmetic checked on full cages, left to Python
+        return groups, body
 
 
 def to_i32(value: int) -> int:
     return value - (1 << 32) if value >= 1 << 31 else value
-
-
-from .engine import LOG2  # noqa: E402  (kept beside its one use above)
 
 
 # --- runtimes ------------------------------------------------------------------------------
@@ -149,7 +166,8 @@ class WasmtimeInstance:
         self.store = wasmtime.Store(runtime.engine)
         exports = wasmtime.Instance(self.store, runtime.module, []).exports(self.store)
         self.memory = exports["memory"]
-        self.calls = {name: exports[name] for name in ("input", "init", "step", "result")}
+        self.calls = {name: exports[name]
+                      for name in ("input", "input_more", "init", "extend", "step", "result")}
         self.errors = (wasmtime.Trap, wasmtime.WasmtimeError)
 
     def call(self, name: str, *args) -> int:
@@ -250,9 +268,9 @@ class KernelSolver:
     # node a few us): still well under its 10 ms
     largest_slice = 1024
 
-    def __init__(self, puzzle: Puzzle, net: Network, instance):
-        self.puzzle = puzzle
-        self.net = net
+    def __init__(self, encoding: Encoding, instance):
+        self.puzzle = encoding.puzzle
+        self.encoding = encoding
         self.instance = instance
         self.result: SolveResult | None = None
         self.fallback: Solver | None = None
@@ -290,13 +308,23 @@ class KernelSolver:
 
     def start(self, words: list[int]) -> bool:
         start = perf_counter()
-        instance = self.instance
-        address = instance.call("input", len(words))
-        instance.write(address, struct.pack(f"<{len(words)}i", *words))
-        ok = instance.call("init") == 0
-        self.out = instance.call("result")
+        ok = self.send("input", "init", words)
+        self.out = self.instance.call("result")
         self.seconds += perf_counter() - start
         return ok
+
+    def send(self, where: str, reader: str, words: list[int]) -> bool:
+        instance = self.instance
+        address = instance.call(where, len(words))
+        instance.write(address, struct.pack(f"<{len(words)}i", *words))
+        return instance.call(reader) == 0
+
+    def extend(self) -> None:
+        """The search paused for the derived sums: built and handed over (or, beyond the
+        kernel, the Python engine starts over)."""
+        words = self.encoding.derived()
+        if words is None or not self.send("input_more", "extend", words):
+            raise MemoryError("the derived sums do not fit the kernel")
 
     def step(self, max_nodes: int) -> SolveResult | None:
         if self.result is not None:
@@ -305,9 +333,10 @@ class KernelSolver:
             return self._from_fallback(self.fallback.step(max_nodes))
         start = perf_counter()
         try:
-            self.instance.call("step", max(1, max_nodes))
+            while self.instance.call("step", max(1, max_nodes)) == PAUSED:
+                self.extend()
             head = self._head = RESULT_HEAD.unpack(self.instance.read(self.out, RESULT_HEAD.size))
-        except self.instance.errors:
+        except (*self.instance.errors, MemoryError):
             # A trap or a memory failure: the Python engine starts over (never a wrong answer).
             self.instance = None
             self.fallback = Solver(self.puzzle)
@@ -328,7 +357,7 @@ class KernelSolver:
             if head[7]:
                 code, where, digits = head[4], head[5], head[6] & 0xFFFFFFFF
                 problem = (code, where, digits) if code == 1 else (code, where)
-                reason = describe(self.net, problem)
+                reason = describe(self.encoding.net, problem)
             else:
                 reason = f"every branch ends in a contradiction ({head[1]} nodes searched)"
         solution = self._first if status != "none" else None
@@ -365,13 +394,13 @@ def kernel_solver(puzzle: Puzzle) -> KernelSolver | None:
     found = runtime()
     if found is None:
         return None
-    encoded = encode(puzzle)
-    if encoded is None:
+    encoding = Encoding(puzzle)
+    words = encoding.base()
+    if words is None:
         return None
-    net, words = encoded
     try:
         instance = _spare.pop() if _spare else found.instance()
-        solver = KernelSolver(puzzle, net, instance)
+        solver = KernelSolver(encoding, instance)
         if solver.start(words):
             return solver
     except Exception:   # an instance that cannot be made or fed: Python solves
