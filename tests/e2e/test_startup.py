@@ -107,7 +107,7 @@ def wait_snapshot_stored(page) -> list[str]:
 def own_site(browser, site, tmp_path):
     """The built site on a server of its own (stopping it is what 'offline' means), in a context
     with service workers allowed."""
-    from conftest import guarded_context, mount, serve_directory
+    from tests.e2e.conftest import guarded_context, mount, serve_directory
 
     root = tmp_path / "www"
     mount(site.dist, root)
