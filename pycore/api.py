@@ -110,7 +110,7 @@ def open_view(text: str) -> dict:
         shown["label"] = clue(cage, puzzle.kind)
         shown["words"] = cage_words(cage, puzzle.kind)
     from .play import without_full_marks   # the page plays next, which needs play anyway
-    marks_kept = source.params.get(OWN_MARKS) == "1"
+    marks_kept = _marks_kept(source)
     opened = position if marks_kept else without_full_marks(puzzle, position)
     return {
         "query": _page_query(source, puzzle, position, marks_kept),
@@ -127,6 +127,11 @@ def cage_words(cage, kind: str) -> str:
                 else "")
     count = len(cage.cells)
     return f"cage {cage.total}{operator}, {count} cell{'' if count == 1 else 's'}"
+
+
+def _marks_kept(source) -> bool:
+    """Whether the link is the page's own, whose pencil marks are read as written (OWN_MARKS)."""
+    return source.params.get(OWN_MARKS) == "1"
 
 
 def _page_query(source, puzzle: Puzzle, position: Position, marks_kept: bool) -> str:
@@ -670,9 +675,12 @@ def fill_candidates(text: str, progress: list[str]) -> dict:
 
 @page_call
 def opening_progress(text: str, progress: list[str]) -> dict:
-    """{"progress"} as the page opens it: a pencil-mark set holding every digit reads as none."""
+    """{"progress"} as the page opens it (open_view's "progress"): a pencil-mark set holding
+    every digit reads as none, unless `text` is the page's own query (OWN_MARKS)."""
     from . import play
-    return _progress_after(text, progress, play.without_full_marks)
+    kept = _marks_kept(read_link(text))
+    return _progress_after(text, progress, lambda puzzle, position: (
+        position if kept else play.without_full_marks(puzzle, position)))
 
 
 # Decoder messages name the format's parts; the page shows a sentence for people above them.

@@ -18,7 +18,8 @@ const currentGame = (paused) => ({ progress: state.progress, seconds: clock.seco
 
 /** Every change of position goes into the address (replaceState, no new history entry), so a
  * reload or a copied address keeps the work: the link as opened while nothing has changed, else
- * a version B/C string with the progress. */
+ * the page's own query for the position (pycore share's `query`: a version B/C string, marked so
+ * that a cell holding every digit as a pencil mark reads back as written). */
 export function keepInAddress() {
   if (!state.view) return;
   const unchanged = samePosition(state.progress, state.opened);
@@ -26,7 +27,7 @@ export function keepInAddress() {
   if (!unchanged) {
     const shared = invoke("share", state.text, state.progress);
     if (shared.error) return;
-    query = "bd=" + encodeURIComponent(shared.bd);
+    query = shared.query;
   }
   const url = pageUrl(query);
   if (location.search !== url) history.replaceState(history.state, "", url);

@@ -142,3 +142,13 @@ def test_the_marker_is_read_wherever_it_stands_and_only_as_written():
     bd = api.share(S9B, progress)["bd"]
     assert api.open_view(f"?{api.OWN_MARKS}=1&embed=1&bd={bd}")["progress"] == progress
     assert api.open_view(f"?bd={bd}&{api.OWN_MARKS}=0")["progress"] != progress
+
+
+def test_opening_progress_honours_the_marker_as_open_view_does():
+    """The page's older call for the opening position reads the page's own query alike."""
+    progress = with_full_marks(L9B, open_cells(L9B)[:2])
+    query = api.share(L9B, progress)["query"]
+    decoded = api.decode_view(query)["progress"]
+    assert api.opening_progress(query, decoded)["progress"] == progress == api.open_view(query)["progress"]
+    bare = query.split("&")[0]
+    assert api.opening_progress(bare, decoded)["progress"] == api.open_view(bare)["progress"] != progress
