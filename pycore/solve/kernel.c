@@ -878,7 +878,7 @@ typedef struct {           /* what Python reads back */
     i32 nodes, guesses, found_at;
     i32 root_code, root_a, root_b, has_root_problem;
     i32 solutions;
-    i32 pad;
+    i32 resume_budget;     /* after a pause (4): step(this) goes on as if never paused */
     double explored;
     i32 solution[MAXC];    /* the first solution met */
 } Out;
@@ -1148,6 +1148,7 @@ int step(int budget) {
                     if (killer && !extended) {   /* kernel.py builds them, then extend() */
                         waiting = 1;
                         waiting_cell = cell;
+                        out.resume_budget = budget + 1;   /* this node's unit again */
                         return 4;
                     }
                     if (add_derived()) continue;

@@ -333,8 +333,10 @@ class KernelSolver:
             return self._from_fallback(self.fallback.step(max_nodes))
         start = perf_counter()
         try:
-            while self.instance.call("step", max(1, max_nodes)) == PAUSED:
+            budget = max(1, max_nodes)
+            while self.instance.call("step", budget) == PAUSED:
                 self.extend()
+                budget = RESULT_HEAD.unpack(self.instance.read(self.out, RESULT_HEAD.size))[9]
             head = self._head = RESULT_HEAD.unpack(self.instance.read(self.out, RESULT_HEAD.size))
         except (*self.instance.errors, MemoryError):
             # A trap or a memory failure: the Python engine starts over (never a wrong answer).

@@ -15,12 +15,14 @@ def result_fields(result: SolveResult) -> dict:
         "nodes": result.nodes,
         "guesses": result.guesses,
         "seconds": round(result.seconds, 6),
+        "engine": result.engine,
     }
 
 
 def solve_report(puzzle: Puzzle, position: Position | None = None, *,
-                 max_nodes: int | None = None, time_limit: float | None = None) -> dict:
-    result = solve(puzzle, max_nodes=max_nodes, time_limit=time_limit)
+                 max_nodes: int | None = None, time_limit: float | None = None,
+                 engine: str | None = None) -> dict:
+    result = solve(puzzle, max_nodes=max_nodes, time_limit=time_limit, engine=engine)
     problems = []
     if result.status == "unique" and position is not None and position.has_progress:
         problems = check(puzzle, position, result.solution)
