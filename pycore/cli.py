@@ -58,6 +58,10 @@ def parser() -> argparse.ArgumentParser:
             command.add_argument("--max-nodes", type=node_count, metavar="N",
                                  help="stop the solver after N search nodes (default: no node limit)"
                                       + ("" if name == "solve" else "; explain's solver checks the solution"))
+        if name == "solve":
+            command.add_argument("--engine", choices=("python", "kernel"),
+                                 help="force the search engine: the compiled kernel (wasmtime) or "
+                                      "pure Python (default: the kernel where it runs and the puzzle fits)")
     return root
 
 
@@ -106,7 +110,8 @@ def run(argv: list[str]) -> str:
         report = explain_report(puzzle, position, args)
         return explain_text(puzzle, report) if args.as_text else json.dumps(report)
     from .solve.report import solve_report  # the solver loads only when asked for
-    report = solve_report(puzzle, position, max_nodes=args.max_nodes, time_limit=args.time_limit)
+    report = solve_report(puzzle, position, max_nodes=args.max_nodes, time_limit=args.time_limit,
+                          engine=args.engine)
     return solve_text(puzzle, report) if args.as_text else json.dumps(report)
 
 
