@@ -281,9 +281,15 @@ def write_output(text: str) -> int:
     if stdout is None:   # started with stdout closed (`>&-`)
         say("error: cannot write the output: standard output is closed")
         return 1
+    encoding = stdout.encoding or "utf-8"
+    data = memoryview(printable(text, encoding).encode(encoding))
     try:
-        stdout.write(printable(text, stdout.encoding))
         stdout.flush()
+        while data:
+            # A reader that leaves midway can make the buffer take only part of the bytes, say so and
+            # raise nothing (the text layer would drop the rest unseen): the next write then fails.
+            data = data[stdout.buffer.write(data):]
+        stdout.buffer.flush()
     except OSError as error:
         # Whatever is still buffered would be flushed again at exit and fail again, with Python's
         # "Exception ignored" lines: send it nowhere.
