@@ -5,6 +5,8 @@
 - `auto_candidates`: the digits each open cell can still take, from the placed digits alone
   (its houses, and its cage's arithmetic with the cage's other open cells).
 - `place`: a digit placed, and removed from the pencil marks of every cell that sees it.
+- `filled_marks` and `narrowed_marks`: Fill candidates and Auto, which never bring back a
+  candidate that a hint or the reader eliminated.
 - `cage_combinations`: the digits that can still fill a cage, as the page lists them for the
   selected cell's cage (the killer player's table of combinations, narrowed by what is placed;
   KenKen's multisets, where a digit may repeat).
@@ -243,9 +245,22 @@ def place(puzzle: Puzzle, position: Position, cell: int, digit: int) -> Position
 
 
 def filled_marks(puzzle: Puzzle, position: Position) -> Position:
-    """Every open cell's pencil marks set to its auto candidates."""
+    """Fill candidates: every open cell without pencil marks gets its auto candidates; a cell
+    with marks keeps them, so no elimination a hint or the reader made comes back."""
     values = values_of(puzzle, position)
-    return Position(position.solved, tuple(auto_candidates(puzzle, values)))
+    auto = auto_candidates(puzzle, values)
+    return Position(position.solved, tuple(0 if value else marks or rules for value, marks, rules
+                                           in zip(values, position.candidates, auto)))
+
+
+def narrowed_marks(puzzle: Puzzle, position: Position) -> Position:
+    """Auto: every open cell pencil-marked with the digits the rules allow (its auto candidates)
+    less every digit already eliminated from its marks. A skyscraper took A1's 2: A1 stays 378
+    where the rules alone would say 2378."""
+    values = values_of(puzzle, position)
+    auto = auto_candidates(puzzle, values)
+    return Position(position.solved, tuple(0 if value else rules & (marks or rules) for value, marks, rules
+                                           in zip(values, position.candidates, auto)))
 
 
 def without_full_marks(puzzle: Puzzle, position: Position) -> Position:

@@ -5,8 +5,8 @@
 """
 from .board import Board, Geometry, House, Step, geometry_of, start_board
 from .registry import ALL_SLUGS, BY_SLUG, STRATEGIES
-from .run import explain, grade, look_here, next_step, position_after, problems_against
+from .run import explain, grade, logic_marks, look_here, next_step, position_after, problems_against
 
 __all__ = ["ALL_SLUGS", "BY_SLUG", "Board", "Geometry", "House", "STRATEGIES", "Step", "explain",
-           "geometry_of", "grade", "look_here", "next_step", "position_after", "problems_against",
+           "geometry_of", "grade", "logic_marks", "look_here", "next_step", "position_after", "problems_against",
            "start_board"]

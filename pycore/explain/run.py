@@ -146,23 +146,24 @@ def _notation(board: Board) -> list[str]:
 
 def position_after(after: Board, position: Position, step) -> Position:
     """The reader's position after `step`, given the board after it (`board.apply(step)`, or
-    what `walk` yields). Cells the reader never narrowed (no pencil marks, or every digit) stay
-    that way unless the step eliminates from them, so applying a hint does not fill the grid
-    with pencil marks; narrowed cells keep the board's candidates."""
-    all_digits = after.geometry.all_digits
-    touched = {cell for cell, _ in step.eliminations}
+    what `walk` yields): the step's digits placed, and every open cell pencil-marked with the
+    candidates the logic holds after it. Once the reader has the logic help, the board shows
+    what the logic reasons from, as SudokuWiki and HoDoKu do (issue 41): an AIC's "8 in column 3
+    only in C3 and H3" can be checked by eye, and every elimination made stays made."""
     solved = list(position.solved)
     for cell, digit in step.placements:
         solved[cell] = digit
-    candidates = []
-    for cell, marks in enumerate(position.candidates):
-        if after.values[cell]:
-            candidates.append(0)
-        elif cell in touched or (marks and marks != all_digits):
-            candidates.append(after.candidates[cell])
-        else:
-            candidates.append(marks)
-    return Position(tuple(solved), tuple(candidates))
+    candidates = tuple(0 if value else marks for value, marks in zip(after.values, after.candidates))
+    return Position(tuple(solved), candidates)
+
+
+def logic_marks(puzzle: Puzzle, position: Position) -> Position:
+    """The reader's position with every open cell pencil-marked with the candidates a hint
+    reasons from (start_board: their marks where they narrowed a cell, else every digit its
+    filled peers allow). Reasoning from it finds what reasoning from `position` finds."""
+    board = start_board(puzzle, position)
+    return Position(position.solved, tuple(0 if value else marks
+                                           for value, marks in zip(board.values, board.candidates)))
 
 
 def look_here(step, geometry, kind: str = "sudoku") -> str:
