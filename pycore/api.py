@@ -668,9 +668,26 @@ def place_digit(text: str, progress: list[str], cell: int, digit: int) -> dict:
 
 @page_call
 def fill_candidates(text: str, progress: list[str]) -> dict:
-    """{"progress"} with every open cell's pencil marks set to what the rules allow."""
+    """{"progress"} with every open cell that has no pencil marks given what the rules allow
+    (cells with marks keep theirs: play.filled_marks)."""
     from . import play
     return _progress_after(text, progress, play.filled_marks)
+
+
+@page_call
+def auto_marks(text: str, progress: list[str]) -> dict:
+    """{"progress"} with Auto's candidates pencilled in: what the rules allow in every open
+    cell, less what its marks have eliminated already (play.narrowed_marks)."""
+    from . import play
+    return _progress_after(text, progress, play.narrowed_marks)
+
+
+@page_call
+def logic_marks(text: str, progress: list[str]) -> dict:
+    """{"progress"} with the candidates a hint reasons from pencilled into every open cell
+    (explain.logic_marks): the board the reader sees once they ask the logic for help."""
+    from .explain import logic_marks as marked
+    return _progress_after(text, progress, marked)
 
 
 @page_call
