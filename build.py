@@ -5,7 +5,8 @@
     python build.py --serve    # build, then serve dist/ on http://127.0.0.1:PORT/ and print the URL
 
 Steps:
-1. the pycore wheel (py3-none-any) with the standard PEP 517 build, `python -m build --wheel`,
+1. the pycore wheel (py3-none-any) with the standard PEP 517 build, `python -m build --wheel
+   --no-isolation` (its setuptools and wheel from requirements-build.lock, hash-checked),
    plus bytecode for the browser's Python 3.14 compiled by Pyodide under Node (so the page does
    not compile pycore at every start);
 2. `npm ci` from the committed package-lock.json (pyodide and @pyscript/core, exact versions),
@@ -110,10 +111,12 @@ def run(cmd: list[str], **kwargs) -> None:
 def build_wheel(out_dir: Path) -> Path:
     """`python -m build --wheel`: for a pure-Python package this is the same py3-none-any wheel
     that `pyodide build` would make, without its cross-build environment download."""
-    # run from out_dir: from the repository root, `-m build` would find this file, not PyPI's build
-    log(f"python -m build --wheel --outdir {out_dir} {ROOT}")
-    result = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out_dir), str(ROOT)],
-                            cwd=out_dir, capture_output=True, text=True)
+    # run from out_dir: from the repository root, `-m build` would find this file, not PyPI's build.
+    # No isolation: the backend (setuptools, wheel) is the one installed here from
+    # requirements-build.lock, hash-checked, not whatever the index serves at build time.
+    log(f"python -m build --wheel --no-isolation --outdir {out_dir} {ROOT}")
+    result = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out_dir),
+                             str(ROOT)], cwd=out_dir, capture_output=True, text=True)
     if result.returncode != 0:
         sys.stderr.write(result.stdout + result.stderr)
         raise SystemExit("build: the wheel build failed (output above)")
