@@ -3,7 +3,9 @@
 Run from the repository root:  python -m bench.fuzz [--inputs N] [--seed S] [--budget SECONDS]
 (`--setup` instead times the solver's set-up on big KenKen sum cages; `--sparse --inputs N
 --solve-seconds S` solves corpus puzzles made sparse or wrong and counts those not settled in S;
-`--page --inputs N --budget S` makes the page's calls on every input that decodes.)
+`--page --inputs N --budget S` makes the page's calls on every input that decodes;
+`--cli --inputs N --budget S` runs the command line, `pycore.cli.main`, on the inputs with random
+commands and options, good and bad, writing to ASCII, Latin-1 and UTF-8 streams.)
 Every input goes through decode; a decoded puzzle is written in every format (each either a
 string that decodes back to the same puzzle, or a PuzzleStringError) and solved with a node and
 time budget. The promise under test (issue 9): nothing but PuzzleStringError ever escapes, and
@@ -317,6 +319,105 @@ def path_slices(api, text: str, progress: list[str]) -> dict:
     return api.path_cancel(started["id"])
 
 
+def cli_argv(text: str, rng: random.Random) -> tuple[list[str], bytes | None]:
+    """A command line for `text` (or for standard input, "-", then also its bytes): a random
+    command with random options, each valid or not (out of range, not a number, misspelt or
+    abbreviated); solve and explain kept to fractions of a second when their limit is valid."""
+    from pycore.explain import BY_SLUG
+    from pycore.model import KINDS
+    command = rng.choice(("decode", "encode", "solve", "explain"))
+    stdin = None
+    if rng.random() < 0.1:
+        stdin = text.encode("utf-8", "surrogatepass") if rng.random() < 0.8 else bytes(rng.randrange(256) for _ in range(rng.randint(0, 60)))
+        text = "-"
+    argv = [command, text]
+    numbers = ("0", "1", "3", "50", "9223372036854775807")
+    bad_numbers = ("-1", "1e3", "nan", "inf", "0x10", "", " 7", "1_000", "9223372036854775808",
+                   "1" + "0" * rng.choice((30, 5000)), "\u0663")
+
+    def maybe(option: str, *values: str, bad: tuple = ()) -> None:
+        """The option one time in four, with a value that is wrong one time in ten."""
+        if rng.random() < 0.25:
+            pick = rng.choice(bad) if bad and rng.random() < 0.1 else rng.choice(values) if values else None
+            argv.extend([option] if pick is None else [option, pick])
+    maybe("--kind", *KINDS, bad=("nonsense", ""))
+    if command == "encode":
+        if rng.random() < 0.95:
+            argv += ["--to", rng.choice(FORMATS + ("L9B", "K6C", "nonsense", ""))]
+    else:
+        maybe("--text")
+    if command == "explain":
+        maybe("--only", ",".join(rng.sample(sorted(BY_SLUG), rng.randint(1, 3))), bad=("magic", ",", ""))
+        maybe("--max-steps", *numbers, bad=bad_numbers)
+    if command in ("solve", "explain"):
+        maybe("--max-nodes", *numbers[1:], bad=bad_numbers + ("0",))
+        argv += ["--time-limit", rng.choice(("0.05", "0.2", "0.3"))] if rng.random() < 0.95 else \
+            ["--time-limit", rng.choice(("0", "-1", "nan", "inf", "1e-320", "x"))]
+    if rng.random() < 0.05:
+        argv.append(rng.choice(("--te", "--max-s", "--t", "--tim", "--bogus", "-x", "--")))
+    return argv, stdin
+
+
+def cli_run(argv: list[str], stdin: bytes | None, encoding: str) -> str:
+    """`pycore.cli.main(argv)` with stdout and stderr in `encoding` (errors strict, as
+    PYTHONIOENCODING=ascii makes them) and stdin holding `stdin`: its status, "0" or "2"; raises
+    AssertionError when the output breaks the promise (status 0: JSON or text the stream took;
+    status 2: one line on stderr, nothing on stdout), and anything main lets escape."""
+    import io
+    from pycore import cli
+    out, err = io.BytesIO(), io.BytesIO()
+    given = (io.TextIOWrapper(io.BytesIO(stdin or b""), encoding="utf-8"),
+             io.TextIOWrapper(out, encoding=encoding, errors="strict"),
+             io.TextIOWrapper(err, encoding=encoding, errors="backslashreplace"))
+    streams = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin, sys.stdout, sys.stderr = given
+    try:
+        status = cli.main(argv)
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = streams
+        for stream in given:
+            stream.flush()
+            stream.detach()   # else closing the wrapper would close the bytes read below
+    said = err.getvalue().decode(encoding).splitlines()
+    assert status in (0, 2), f"status {status}"
+    if status == 2:
+        assert out.getvalue() == b"" and len(said) == 1 and said[0].startswith("error: "), said
+    else:
+        assert said == [] and out.getvalue().endswith(b"\n"), said
+        if "--text" not in argv and argv[0] != "encode":
+            json.loads(out.getvalue())
+    return str(status)
+
+
+def cli_calls(count: int, seed: int, budget: float) -> int:
+    """The command line on the inputs of the main fuzz or on corpus strings as published, with
+    options as `cli_argv` makes them up, to a stream in ASCII, Latin-1 or UTF-8. Each run must
+    end with status 0 (output the stream took) or 2 (one line on stderr), within `budget` s."""
+    rng = random.Random(seed)
+    pool = seeds()
+    tally = Tally(budget)
+    counts = tally.counts
+    start = time.perf_counter()
+    for number, text in enumerate(inputs(count, seed), 1):
+        # half the runs on a string as published, so that most commands get as far as their output
+        argv, stdin = cli_argv(rng.choice(pool) if rng.random() < 0.5 else text, rng)
+        encoding = rng.choice(("ascii", "latin-1", "utf-8"))
+        source = f"{encoding}: {' '.join(a[:60] for a in argv)!r}"
+        outcome = tally.run(lambda: cli_run(argv, stdin, encoding), source, source)
+        if outcome != "exception":
+            counts["status " + outcome] += 1
+        if number % 1_000 == 0:
+            print(f"  {number:,} runs, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+    total = time.perf_counter() - start
+    print(f"cli: {count:,} runs (seed {seed}) in {total:.0f} s, {total / count * 1e3:.1f} ms each; budget {budget} s a run")
+    print(f"  status 0 {counts['status 0']:,}  status 2 {counts['status 2']:,}  "
+          f"exceptions {counts['exception']:,}  overruns {counts['overrun']:,}")
+    print("  slowest: " + "; ".join(f"{s * 1e3:.0f} ms {t[:70]}" for s, t in tally.slowest))
+    for failure in tally.failures:
+        print("  " + failure)
+    return 1 if tally.failed() else 0
+
+
 def thinned(puzzle, rng: random.Random):
     """A valid puzzle made sparse or wrong: few of its givens kept, givens at random, or none;
     half the time, one cage total in five nudged by 1 or 2."""
@@ -378,6 +479,8 @@ def main(argv=None) -> int:
     options.add_argument("--setup", action="store_true", help="time the solver's set-up on big KenKen cages instead")
     options.add_argument("--page", action="store_true",
                          help="instead: the page's calls (pycore.api) on every input that decodes, --budget s each")
+    options.add_argument("--cli", action="store_true",
+                         help="instead: the command line (pycore.cli.main) on the inputs, random options, --budget s each")
     options.add_argument("--sparse", action="store_true",
                          help="instead: corpus puzzles made sparse or wrong, solved with --solve-seconds each")
     options.add_argument("--inputs", type=int, default=100_000)
@@ -390,6 +493,8 @@ def main(argv=None) -> int:
         return 0
     if args.page:
         return page_calls(args.inputs, args.seed, args.budget)
+    if args.cli:
+        return cli_calls(args.inputs, args.seed, args.budget)
     if args.sparse:
         return sparse_search(args.inputs, args.seed, args.solve_seconds)
     tally = Tally(args.budget)
