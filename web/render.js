@@ -296,10 +296,141 @@ function drawLinks(board, cells, links, n) {
 }
 
 // ---- the board ---------------------------------------------------------------------------------
+// `b`, below: the board's parts the drawing functions share (renderBoard makes it).
+
+/** Whether `j` shares a row, column, box/region or cage with `i` (what is shaded on selection). */
+function sameHouse(b, i, j) {
+  const { n, view, cageOf } = b;
+  return Math.floor(i / n) === Math.floor(j / n) || i % n === j % n
+    || (view.region_of && view.region_of[i] === view.region_of[j])
+    || (cageOf.has(i) && cageOf.get(i) === cageOf.get(j));
+}
+
+/**
+ * Draws `progress` (per-cell notes) with `selected` and its houses shaded. `problems` maps a cell
+ * index to what Check found wrong there ("wrong-digit" or "candidates-exclude-solution"):
+ * data-wrong="true", aria-invalid and a red style. `play` has `conflicts` (cell indices breaking
+ * a rule, data-conflict="true") and `shown` (candidates to show per cell instead of the pencil
+ * marks, for automatic candidates; null shows the pencil marks), `also` (a Set of cells
+ * selected with `selected`: drawn selected too, the houses shaded stay `selected`'s),
+ * `highlight` (a digit to show everywhere, as the selected cell's digit is, when no cell is)
+ * and `colours` (the reader's cell colours, colours.js: data-colour="25", several as wedges).
+ */
+function drawPosition(b, progress, selected = -1, problems = null, play = {}) {
+  const { n, cells, cageOf, cageWordsOf } = b;
+  const conflicts = new Set(play.conflicts ?? []);
+  const also = play.also ?? new Set();   // cells selected with `selected`
+  const selectedNote = progress[selected] ?? "";
+  // the digit shown everywhere: the selected cell's, or with none selected the one highlighted
+  const shownDigit = selected >= 0 ? (selectedNote[0] === "g" || selectedNote[0] === "s" ? selectedNote.slice(1) : "")
+    : play.highlight ?? "";
+  progress.forEach((note, index) => {
+    const cell = cells[index];
+    const kind = note[0];
+    const digits = note.slice(1);
+    const value = kind === "g" || kind === "s" ? digits : "";
+    const candidates = value ? "" : play.shown ? play.shown[index] ?? "" : kind === "c" ? digits : "";
+    const problem = problems?.get(index) ?? "";
+    const colour = play.colours?.[index] ?? "";
+    const conflict = conflicts.has(index);
+    drawProblem(cell, problem);
+    setFlag(cell, "data-conflict", conflict);
+    cell.classList.toggle("conflict", conflict);
+    cell.dataset.value = value;
+    cell.dataset.candidates = candidates;
+    cell.classList.toggle("given", kind === "g");
+    cell.classList.toggle("solved", kind === "s");
+    drawColour(cell, colour);
+    const chosen = index === selected || also.has(index);
+    cell.classList.toggle("selected", chosen);
+    cell.classList.toggle("house", selected >= 0 && !chosen && sameHouse(b, selected, index));
+    cell.classList.toggle("same-digit", Boolean(shownDigit) && index !== selected && value === shownDigit);
+    cell.setAttribute("aria-selected", chosen ? "true" : "false");
+    cell.tabIndex = index === (selected >= 0 ? selected : 0) ? 0 : -1;
+    drawContent(cell, value, candidates, shownDigit, b.side);
+    cell.setAttribute("aria-label", cellWords({
+      row: rowName(Math.floor(index / n), n), column: (index % n) + 1, value, given: kind === "g", candidates,
+      cage: cageOf.has(index) ? cageWordsOf[cageOf.get(index)] : "", conflict, problem, colour,
+    }));
+  });
+  // The selected cell's row letter and column number stand out: its name at a glance.
+  [...b.rowLabels.children].forEach((label, r) => label.classList.toggle("on", selected >= 0 && r === Math.floor(selected / n)));
+  [...b.columnLabels.children].forEach((label, c) => label.classList.toggle("on", selected >= 0 && c === selected % n));
+}
+
+/** A short glow over `indices` (a house or cage just finished), as puzzle apps mark one. */
+function flash(b, indices) {
+  for (const index of indices) {
+    const cell = b.cells[index];
+    cell.classList.remove("finished");
+    void cell.offsetWidth;   // restarts the animation of a cell still glowing from the last
+    cell.classList.add("finished");
+    cell.addEventListener("animationend", () => cell.classList.remove("finished"), { once: true });
+  }
+}
+
+/** A hint's step over the board: `focus`, `eliminate`, `place` and `wrong` are cells
+ * (data-hint says which, the later winning where a cell is in two), `marks` the candidates it
+ * speaks of per cell ([[digit character, class]]), `links` a chain's links between them. */
+function showStep(b, { focus = [], eliminate = [], place = [], wrong = [], marks = {}, links = [] }) {
+  clearStep(b);
+  for (const [hint, indices] of [["focus", focus], ["eliminate", eliminate], ["place", place], ["wrong", wrong]]) {
+    for (const index of indices) b.cells[index].dataset.hint = hint;
+  }
+  drawStepMarks(b.cells, marks, b.side);
+  drawLinks(b.board, b.cells, links, b.n);
+}
+
+function clearStep(b) {
+  for (const cell of b.cells) {
+    delete cell.dataset.hint;
+    cell.querySelector(".hint-marks")?.remove();
+  }
+  b.board.querySelector("svg.hint-links")?.remove();
+}
+
+/** Pausing covers the board (a button: pressing it calls `goOn`), or takes the cover away. */
+function pause(b, paused, goOn) {
+  b.board.classList.toggle("paused", paused);
+  b.board.querySelector(".pause-cover")?.remove();
+  if (!paused) return;
+  const cover = button("go-on", "", "The clock is stopped; press to go on", goOn);
+  cover.className = "pause-cover";
+  // the words stay in sight on a grid wider than the screen (sticky within the scrolled board)
+  cover.append(el("span", {}, "Paused \u2014 press to go on"));
+  b.board.append(cover);
+  cover.focus();
+}
+
+/** A short glow over the board (none when the reader asks for less motion: see style.css). */
+function celebrate(b) {
+  b.board.classList.remove("celebrate");
+  void b.board.offsetWidth; // restart the animation
+  b.board.classList.add("celebrate");
+}
+
+/** Cell `index` described by the element `id` for screen readers (-1: no cell is). */
+function describe(b, index, id) {
+  b.cells.forEach((cell, i) => {
+    if (i === index) cell.setAttribute("aria-describedby", id);
+    else cell.removeAttribute("aria-describedby");
+  });
+}
+
+/** The cage's total, operator and label on its first cell (for tests and the pictures). */
+function labelCageCells(view, cells, labelOf) {
+  view.cages.forEach((cage, index) => {
+    const first = cells[Math.min(...cage.cells)];
+    first.dataset.cageTotal = String(cage.total);
+    first.dataset.cageOp = cage.op;
+    first.dataset.cageLabel = labelOf(index);
+  });
+}
 
 /**
  * Builds the board for `view` inside `container` (replacing what was there). Returns
- * { grid, cells, update, flash, showStep, clearStep, pause, celebrate, describe }.
+ * { grid, cells, update, flash, showStep, clearStep, pause, celebrate, describe }: the grid
+ * element, its cells by index, and the drawing above bound to this board.
  */
 export function renderBoard(view, container) {
   const n = view.size;
@@ -308,132 +439,21 @@ export function renderBoard(view, container) {
   view.cages.forEach((cage, index) => cage.cells.forEach((cell) => cageOf.set(cell, index)));
   const labelOf = (index) => view.cages[index].label ?? cageLabel(view.kind, view.cages[index]);
   const { grid, cells } = buildCells(view, cageOf);
-  view.cages.forEach((cage, index) => {
-    const first = cells[Math.min(...cage.cells)];
-    first.dataset.cageTotal = String(cage.total);
-    first.dataset.cageOp = cage.op;
-    first.dataset.cageLabel = labelOf(index);
-  });
-  const cageWordsOf = view.cages.map((cage) => cageWords(view.kind, cage));
+  labelCageCells(view, cells, labelOf);
   const { rowLabels, columnLabels } = buildCoords(n);
   const board = el("div", { class: "board", style: `--n:${n};--m:${side}` }, grid, buildLines(view, cageOf, labelOf), rowLabels, columnLabels);
   container.replaceChildren(board);
-
-  const rowOf = (i) => Math.floor(i / n), colOf = (i) => i % n;
-  /** Whether `b` shares a row, column, box/region or cage with `a` (what is shaded on selection). */
-  const sameHouse = (a, b) => rowOf(a) === rowOf(b) || colOf(a) === colOf(b)
-    || (view.region_of && view.region_of[a] === view.region_of[b])
-    || (cageOf.has(a) && cageOf.get(a) === cageOf.get(b));
-
-  /**
-   * Draws `progress` (per-cell notes) with `selected` and its houses shaded. `problems` maps a cell
-   * index to what Check found wrong there ("wrong-digit" or "candidates-exclude-solution"):
-   * data-wrong="true", aria-invalid and a red style. `play` has `conflicts` (cell indices breaking
-   * a rule, data-conflict="true") and `shown` (candidates to show per cell instead of the pencil
-   * marks, for automatic candidates; null shows the pencil marks), `also` (a Set of cells
-   * selected with `selected`: drawn selected too, the houses shaded stay `selected`'s),
-   * `highlight` (a digit to show everywhere, as the selected cell's digit is, when no cell is)
-   * and `colours` (the reader's cell colours, colours.js: data-colour="25", several as wedges).
-   */
-  function update(progress, selected = -1, problems = null, play = {}) {
-    const conflicts = new Set(play.conflicts ?? []);
-    const also = play.also ?? new Set();   // cells selected with `selected`
-    const selectedNote = progress[selected] ?? "";
-    // the digit shown everywhere: the selected cell's, or with none selected the one highlighted
-    const shownDigit = selected >= 0 ? (selectedNote[0] === "g" || selectedNote[0] === "s" ? selectedNote.slice(1) : "")
-      : play.highlight ?? "";
-    progress.forEach((note, index) => {
-      const cell = cells[index];
-      const kind = note[0];
-      const digits = note.slice(1);
-      const value = kind === "g" || kind === "s" ? digits : "";
-      const candidates = value ? "" : play.shown ? play.shown[index] ?? "" : kind === "c" ? digits : "";
-      const problem = problems?.get(index) ?? "";
-      const colour = play.colours?.[index] ?? "";
-      const conflict = conflicts.has(index);
-      drawProblem(cell, problem);
-      setFlag(cell, "data-conflict", conflict);
-      cell.classList.toggle("conflict", conflict);
-      cell.dataset.value = value;
-      cell.dataset.candidates = candidates;
-      cell.classList.toggle("given", kind === "g");
-      cell.classList.toggle("solved", kind === "s");
-      drawColour(cell, colour);
-      const chosen = index === selected || also.has(index);
-      cell.classList.toggle("selected", chosen);
-      cell.classList.toggle("house", selected >= 0 && !chosen && sameHouse(selected, index));
-      cell.classList.toggle("same-digit", Boolean(shownDigit) && index !== selected && value === shownDigit);
-      cell.setAttribute("aria-selected", chosen ? "true" : "false");
-      cell.tabIndex = index === (selected >= 0 ? selected : 0) ? 0 : -1;
-      drawContent(cell, value, candidates, shownDigit, side);
-      cell.setAttribute("aria-label", cellWords({
-        row: rowName(rowOf(index), n), column: colOf(index) + 1, value, given: kind === "g", candidates,
-        cage: cageOf.has(index) ? cageWordsOf[cageOf.get(index)] : "", conflict, problem, colour,
-      }));
-    });
-    // The selected cell's row letter and column number stand out: its name at a glance.
-    [...rowLabels.children].forEach((label, r) => label.classList.toggle("on", selected >= 0 && r === rowOf(selected)));
-    [...columnLabels.children].forEach((label, c) => label.classList.toggle("on", selected >= 0 && c === colOf(selected)));
-  }
-
-  /** A short glow over `indices` (a house or cage just finished), as puzzle apps mark one. */
-  function flash(indices) {
-    for (const index of indices) {
-      const cell = cells[index];
-      cell.classList.remove("finished");
-      void cell.offsetWidth;   // restarts the animation of a cell still glowing from the last
-      cell.classList.add("finished");
-      cell.addEventListener("animationend", () => cell.classList.remove("finished"), { once: true });
-    }
-  }
-
-  /** A hint's step over the board: `focus`, `eliminate`, `place` and `wrong` are cells
-   * (data-hint says which, the later winning where a cell is in two), `marks` the candidates it
-   * speaks of per cell ([[digit character, class]]), `links` a chain's links between them. */
-  function showStep({ focus = [], eliminate = [], place = [], wrong = [], marks = {}, links = [] }) {
-    clearStep();
-    for (const [hint, indices] of [["focus", focus], ["eliminate", eliminate], ["place", place], ["wrong", wrong]]) {
-      for (const index of indices) cells[index].dataset.hint = hint;
-    }
-    drawStepMarks(cells, marks, side);
-    drawLinks(board, cells, links, n);
-  }
-
-  function clearStep() {
-    for (const cell of cells) {
-      delete cell.dataset.hint;
-      cell.querySelector(".hint-marks")?.remove();
-    }
-    board.querySelector("svg.hint-links")?.remove();
-  }
-
-  /** Pausing covers the board (a button: pressing it calls `goOn`), or takes the cover away. */
-  function pause(paused, goOn) {
-    board.classList.toggle("paused", paused);
-    board.querySelector(".pause-cover")?.remove();
-    if (!paused) return;
-    const cover = button("go-on", "", "The clock is stopped; press to go on", goOn);
-    cover.className = "pause-cover";
-    // the words stay in sight on a grid wider than the screen (sticky within the scrolled board)
-    cover.append(el("span", {}, "Paused \u2014 press to go on"));
-    board.append(cover);
-    cover.focus();
-  }
-
-  /** A short glow over the board (none when the reader asks for less motion: see style.css). */
-  function celebrate() {
-    board.classList.remove("celebrate");
-    void board.offsetWidth; // restart the animation
-    board.classList.add("celebrate");
-  }
-
-  /** Cell `index` described by the element `id` for screen readers (-1: no cell is). */
-  function describe(index, id) {
-    cells.forEach((cell, i) => {
-      if (i === index) cell.setAttribute("aria-describedby", id);
-      else cell.removeAttribute("aria-describedby");
-    });
-  }
-
-  return { grid, cells, update, flash, showStep, clearStep, pause, celebrate, describe };
+  const cageWordsOf = view.cages.map((cage) => cageWords(view.kind, cage));
+  const b = { view, n, side, board, cells, cageOf, cageWordsOf, rowLabels, columnLabels };
+  return {
+    grid,
+    cells,
+    update: (...args) => drawPosition(b, ...args),
+    flash: (indices) => flash(b, indices),
+    showStep: (step) => showStep(b, step),
+    clearStep: () => clearStep(b),
+    pause: (paused, goOn) => pause(b, paused, goOn),
+    celebrate: () => celebrate(b),
+    describe: (index, id) => describe(b, index, id),
+  };
 }

@@ -66,6 +66,14 @@ def test_bad_string_shows_the_decoders_message(page, site):
     assert page.locator("[data-testid=grid]").count() == 0
 
 
+def test_after_an_error_the_title_is_not_the_first_paints_guess(page, site):
+    """The first paint names the puzzle from the string's header ("Killer Sudoku 9×9 - ..."); a
+    string that then fails to decode leaves the page's own title, not that guess (issue #42)."""
+    page.goto(f"{site.url}?bd=L9B0jdd00ep1jpt")
+    assert wait_started(page) == "error"
+    assert page.title() == "Puzzle link viewer"
+
+
 def test_pasting_a_url_updates_the_query_and_survives_reload(page, site):
     digits = "000004026000010000010008004500000900009000400002000008900300040000020000720600000"
     page.goto(site.url)
