@@ -1,0 +1,174 @@
+"""The compiled search kernel against the Python engine and against ISS, in turns in one run
+(the machine's load changes by the minute: only times taken side by side compare).
+
+    python -m bench.kernel_bench --collection TAREK_ALL --rounds 5 --python --iss ../iss
+    python -m bench.kernel_bench --collection MATHEMAGIC_KILLERS --rounds 3 --iss ../iss
+    python -m bench.kernel_bench --collection TAREK_ALL --cold --iss ../iss   # a process a puzzle
+    python -m bench.kernel_bench --same TAREK_ALL EXTREME_KILLERS   # every puzzle in both engines:
+                                                                    # the same nodes and guesses
+
+Warm: each round solves the whole collection in this process (`solve(engine=...)`, the puzzle
+compiled each time; the module loaded before the first round), and ISS's own
+tools/perf/benchmark_puzzles.js solves it in one Node process (its summed `ms`). Cold: each
+puzzle in a process of its own, started and timed from here, ours `python -m bench.kernel_bench
+--one NAME` (CPython start, imports, solve) and ISS's tool with that one puzzle. Prints each
+round's totals, the median, the spread (min-max) and the ratios of the medians.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+from pycore.solve import solve
+from pycore.solve.kernel import available
+
+from bench.solve_bench import hardest_killers, iss_total_seconds, killer_from_record
+
+
+def time_ours(puzzles, engine: str) -> tuple[float, list]:
+    start = time.perf_counter()
+    results = [solve(puzzle, engine=engine) for puzzle in puzzles]
+    seconds = time.perf_counter() - start
+    if any(r.status != "unique" or r.engine != engine for r in results):
+        raise SystemExit(f"the {engine} engine did not prove every puzzle unique by itself")
+    return seconds, results
+
+
+def cold_seconds(command: list[str], cwd=None) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, cwd=cwd, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def summary(label: str, values: list[float]) -> str:
+    return (f"| {label} | {' '.join(f'{v:.2f}' for v in values)} | {statistics.median(values):.2f} "
+            f"| {min(values):.2f}-{max(values):.2f} |")
+
+
+def warm_section(collection: str, rounds: int, iss_dir: str | None, python: bool) -> str:
+    records = hardest_killers([collection])
+    puzzles = [killer_from_record(r) for r in records]
+    solve(puzzles[0], engine="kernel")   # the module compiled once, as in a long-lived process
+    times: dict[str, list[float]] = {"kernel": [], "python": [], "ISS": []}
+    counts = {}
+    for _ in range(rounds):
+        seconds, results = time_ours(puzzles, "kernel")
+        times["kernel"].append(seconds)
+        counts["kernel"] = (sum(r.guesses for r in results), sum(r.nodes for r in results))
+        if python:
+            seconds, py_results = time_ours(puzzles, "python")
+            times["python"].append(seconds)
+            mismatch = [rec["name"] for rec, a, b in zip(records, results, py_results)
+                        if (a.solution, a.nodes, a.guesses) != (b.solution, b.nodes, b.guesses)]
+            if mismatch:
+                raise SystemExit(f"the engines searched differently: {mismatch}")
+        if iss_dir:
+            seconds, guesses = iss_total_seconds(iss_dir, collection)
+            times["ISS"].append(seconds)
+            counts["ISS"] = (guesses, None)
+        print(".", end="", flush=True, file=sys.stderr)
+    print(file=sys.stderr)
+    return table(f"{collection} ({len(puzzles)} puzzles), warm, {rounds} rounds, seconds per "
+                 f"round", times, counts)
+
+
+def cold_section(collection: str, iss_dir: str | None, python: bool) -> str:
+    records = hardest_killers([collection])
+    times: dict[str, list[float]] = {"kernel": [], "python": [], "ISS": []}
+    engines = ["kernel"] + (["python"] if python else [])
+    for record in records:
+        for engine in engines:
+            times[engine].append(cold_seconds([sys.executable, "-m", "bench.kernel_bench", "--one",
+                                               record["name"], "--engine", engine]))
+        if iss_dir:
+            times["ISS"].append(cold_seconds(["node", "tools/perf/benchmark_puzzles.js",
+                                              "--max-backtracks", "none", "--puzzles",
+                                              record["name"], "--json"], cwd=iss_dir))
+        print(".", end="", flush=True, file=sys.stderr)
+    print(file=sys.stderr)
+    lines = [f"{collection} ({len(records)} puzzles), cold (a process a puzzle, start-up "
+             f"included), seconds:", "",
+             "| engine | total | median per puzzle | worst | worst puzzle |", "|---|---:|---:|---:|---|"]
+    for engine, values in times.items():
+        if values:
+            worst = max(range(len(values)), key=values.__getitem__)
+            lines.append(f"| {engine} | {sum(values):.2f} | {statistics.median(values):.3f} "
+                         f"| {values[worst]:.2f} | {records[worst]['name']} |")
+    if times["ISS"]:
+        ratios = [ours / theirs for ours, theirs in zip(times["kernel"], times["ISS"])]
+        lines.append("")
+        lines.append(f"kernel / ISS: total {sum(times['kernel']) / sum(times['ISS']):.2f}, per "
+                     f"puzzle median {statistics.median(ratios):.2f}, worst {max(ratios):.2f} "
+                     f"({records[max(range(len(ratios)), key=ratios.__getitem__)]['name']})")
+    return "\n".join(lines)
+
+
+def table(title: str, times: dict, counts: dict) -> str:
+    lines = [title + ":", "", "| engine | rounds | median | spread |", "|---|---|---:|---|"]
+    lines += [summary(engine, values) for engine, values in times.items() if values]
+    kernel = statistics.median(times["kernel"])
+    lines.append("")
+    for other in ("python", "ISS"):
+        if times[other]:
+            lines.append(f"kernel / {other}: {kernel / statistics.median(times[other]):.3f}")
+    lines.append(f"guesses, nodes: kernel {counts['kernel']}"
+                 + (f"; ISS guesses {counts['ISS'][0]}" if "ISS" in counts else ""))
+    return "\n".join(lines)
+
+
+def same_section(collections) -> str:
+    """Every puzzle of the collections in both engines, complete: the same search."""
+    lines = []
+    for collection in collections:
+        records = hardest_killers([collection])
+        for record in records:
+            puzzle = killer_from_record(record)
+            ours, python = solve(puzzle, engine="kernel"), solve(puzzle, engine="python")
+            same = ((ours.status, ours.solution, ours.nodes, ours.guesses)
+                    == (python.status, python.solution, python.nodes, python.guesses))
+            if not same:
+                lines.append(f"DIFFERENT: {record['name']}: kernel {ours.nodes} nodes "
+                             f"{ours.guesses} guesses, python {python.nodes} {python.guesses}")
+            print("." if same else "X", end="", flush=True, file=sys.stderr)
+        print(file=sys.stderr)
+        lines.append(f"{collection}: {len(records)} puzzles, both engines complete; "
+                     f"{sum(1 for line in lines if line.startswith('DIFFERENT'))} differ so far")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--collection", action="append",
+                        help="TAREK_ALL, EXTREME_KILLERS or MATHEMAGIC_KILLERS (repeatable)")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--python", action="store_true",
+                        help="also the Python engine each round (slow on MATHEMAGIC_KILLERS)")
+    parser.add_argument("--iss", metavar="DIR", help="a checkout of ISS (Node runs its tool)")
+    parser.add_argument("--cold", action="store_true", help="a process a puzzle")
+    parser.add_argument("--same", nargs="+", metavar="COLLECTION",
+                        help="only check both engines search alike on these collections")
+    parser.add_argument("--one", metavar="NAME", help=argparse.SUPPRESS)
+    parser.add_argument("--engine", default="kernel", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.one:   # a cold run's child: one puzzle, one process
+        record = next(r for r in hardest_killers() if r["name"] == args.one)
+        return 0 if solve(killer_from_record(record), engine=args.engine).status == "unique" else 1
+    if available():
+        raise SystemExit(f"kernel_bench: the kernel cannot run here: {available()}")
+    if args.same:
+        print(same_section(args.same))
+        return 0
+    for collection in args.collection or ["TAREK_ALL"]:
+        if args.cold:
+            print(cold_section(collection, args.iss, args.python))
+        else:
+            print(warm_section(collection, args.rounds, args.iss, args.python))
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
