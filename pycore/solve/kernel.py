@@ -13,8 +13,10 @@ a fault costs time, never a wrong answer.
 """
 from __future__ import annotations
 
+import atexit
 import struct
 import sys
+import weakref
 from dataclasses import replace
 from pathlib import Path
 from time import perf_counter
@@ -155,15 +157,26 @@ class WasmtimeRuntime:
         self.wasmtime = wasmtime
         self.engine = wasmtime.Engine()
         self.module = wasmtime.Module(self.engine, WASM.read_bytes())
+        self.stores = weakref.WeakSet()
+        # wasmtime's objects free themselves in __del__, which at interpreter exit runs after
+        # its module is torn down ("Exception ignored ... TypeError" on stderr): close them first
+        atexit.register(self.close)
 
     def instance(self):
         return WasmtimeInstance(self)
+
+    def close(self) -> None:
+        for store in list(self.stores):
+            store.close()
+        self.module.close()
+        self.engine.close()
 
 
 class WasmtimeInstance:
     def __init__(self, runtime: WasmtimeRuntime):
         wasmtime = runtime.wasmtime
         self.store = wasmtime.Store(runtime.engine)
+        runtime.stores.add(self.store)
         exports = wasmtime.Instance(self.store, runtime.module, []).exports(self.store)
         self.memory = exports["memory"]
         self.calls = {name: exports[name]
