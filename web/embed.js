@@ -7,6 +7,7 @@ const GAP = 4;             // px between the stacked parts, as in style.css
 const EDGE = 4;            // px of padding around everything
 const SIDE_MIN = 116;      // px: the narrowest side column that holds a 3-wide digit pad
 const BOARD_MIN = 120;     // px: below this the frame is simply too small; the page scrolls
+const TOTAL_MIN_PX = 10;   // px: a cage total's text box at least this tall (a 9×9 killer at 300×300)
 
 /** This page's address without its embed-only parameters (embed, slice): the full page. */
 export function fullPageHref(href = location.href) {
@@ -52,6 +53,16 @@ function hintFits(main, boardWrap, height) {
   return !hint || hint.hidden || stackedHeight(main, boardWrap, hint) + hint.scrollHeight <= height;
 }
 
+/** How much the cage totals must grow to be TOTAL_MIN_PX tall on a board `side` px wide: 1 when
+ *  they already are (render.js sizes them to the cell, which a small frame makes too small). */
+function totalScale(boardEl, side) {
+  const total = boardEl.querySelector("svg.lines .cage-total");
+  if (!total) return 1;
+  const cells = total.ownerSVGElement.viewBox.baseVal.width;   // the viewBox is one unit a cell
+  const height = total.getBBox().height * side / cells;        // its own box, before any scaling
+  return height > 0 ? Math.max(1, TOTAL_MIN_PX / height) : 1;
+}
+
 export function setUpEmbed({ boardEl, toolbarEl, padEl }) {
   const body = document.body;
   const main = boardEl.parentElement;
@@ -73,7 +84,14 @@ export function setUpEmbed({ boardEl, toolbarEl, padEl }) {
       } else {
         side = Math.min(width, height - stackedHeight(main, boardEl)); // the rest spans the width
       }
-      body.style.setProperty("--embed-board", `${Math.max(BOARD_MIN, Math.floor(side))}px`);
+      side = Math.max(BOARD_MIN, Math.floor(side));
+      body.style.setProperty("--embed-board", `${side}px`);
+      const scale = totalScale(boardEl, side);
+      body.style.setProperty("--embed-total-scale", scale.toFixed(3));
+      body.classList.toggle("embed-totals-up", scale > 1);
+      // a stacked frame's hint lies under the grid, over the toolbar and pad, never over the cells
+      const board = boardEl.querySelector(".board");
+      if (board) body.style.setProperty("--embed-below", `${Math.ceil(board.getBoundingClientRect().bottom) + GAP}px`);
     } finally {
       fitting = false;
     }
@@ -85,6 +103,8 @@ export function setUpEmbed({ boardEl, toolbarEl, padEl }) {
     fit();
   };
   new MutationObserver(keepLink).observe(toolbarEl, { childList: true });
+  // a new grid drawn (its cage totals to size): refit; fitting never changes the board's children
+  new MutationObserver(() => fit()).observe(boardEl, { childList: true });
   // whatever is stacked with the board changing height (toolbar wrapping, a status line): refit;
   // the board itself is not observed, so fitting never feeds back into itself
   const resized = new ResizeObserver(() => fit());

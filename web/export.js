@@ -67,8 +67,11 @@ function copyLine(node, unitPx) {
     attrs.push(`${name}="${escapeXml(value)}"`);
   }
   const px = (v) => round(parseFloat(v) / unitPx);
-  attrs.push(`fill="${escapeXml(style.fill)}"`, `stroke="${escapeXml(style.stroke)}"`);
-  if (style.stroke !== "none") {
+  // a cage total's paper halo (style.css, small embeds) is the screen's: in the picture the total
+  // has its own size, which the outline's corner leaves room for
+  const stroke = tag === "text" ? "none" : style.stroke;
+  attrs.push(`fill="${escapeXml(style.fill)}"`, `stroke="${escapeXml(stroke)}"`);
+  if (stroke !== "none") {
     attrs.push(`stroke-width="${px(style.strokeWidth)}"`, `stroke-linecap="${style.strokeLinecap}"`,
       `stroke-linejoin="${style.strokeLinejoin}"`);
     if (style.strokeDasharray && style.strokeDasharray !== "none") {

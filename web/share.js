@@ -9,6 +9,18 @@ let dialog = null;
 
 const escapeAttr = (text) => String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+// The embed's frame sizes, square: the grid with its compact toolbar and pad fills a square frame
+// (embed.js), from 300 px up. The second is offered first.
+const EMBED_SIZES = [["Small", 300], ["Medium", 420], ["Large", 600]];
+
+/** The <iframe> for `src` at most `side` px square, keeping its square shape at any width: in a
+ * column narrower than `side` it shrinks whole (width 100%, height from the aspect) rather than
+ * keeping its height and leaving white under the puzzle. */
+export function embedSnippet(src, title, side) {
+  return `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" width="${side}" height="${side}" `
+    + `style="border:0;width:100%;max-width:${side}px;height:auto;aspect-ratio:1/1" loading="lazy"></iframe>`;
+}
+
 /** This page at `bd`, relative to the page's own address (works under any sub-path); only
  * `bd`, so never `embed=1` or a test's `slice=`. */
 export function pageLink(bd) {
@@ -89,6 +101,19 @@ function exportSection(board, label) {
     el("div", { class: "copy-row" }, svgButton, pngButton, printButton), note);
 }
 
+/** The embed snippet with its size choice. */
+function embedItem(src, label) {
+  const item = copyRow("share-embed", "Embed in a web page", embedSnippet(src, label, EMBED_SIZES[1][1]),
+    { testid: "embed-code", multiline: true });
+  const size = el("select", { id: "embed-size", "data-testid": "embed-size", "aria-label": "Frame size" },
+    ...EMBED_SIZES.map(([name, side]) => el("option", { value: String(side) }, `${name}, ${side}\u00d7${side}`)));
+  size.value = String(EMBED_SIZES[1][1]);
+  const field = item.querySelector("textarea");
+  size.addEventListener("change", () => { field.value = embedSnippet(src, label, Number(size.value)); });
+  item.querySelector(".item-head").append(size);
+  return item;
+}
+
 function olderFormats(links) {
   if (!links.older.length) return null;
   const select = el("select", { id: "older-format", "data-testid": "older-format" },
@@ -138,15 +163,13 @@ export function openShareDialog({ invoke, text, progress, board, label }) {
       `Cannot share this position: ${links.error}`));
   } else {
     const here = pageLink(links.bd);
-    const snippet = `<iframe src="${escapeAttr(here + "&embed=1")}" title="${escapeAttr(label)}" `
-      + `width="420" height="500" style="border:0;max-width:100%" loading="lazy"></iframe>`;
     box.replaceChildren(head,
       copyRow("share-page", "Link to this page, with your progress", here,
         { testid: "share-url", open: openLink(here, "share-link", false) }),
       copyRow("share-sudokuwiki", "The same position on SudokuWiki", links.sudokuwiki,
         { testid: "sudokuwiki-url", open: openLink(links.sudokuwiki, "sudokuwiki-link", true) }),
       olderFormats(links) ?? "",
-      copyRow("share-embed", "Embed in a web page", snippet, { testid: "embed-code", multiline: true }),
+      embedItem(here + "&embed=1", label),
       exportSection(board, label));
   }
   if (!box.open) box.showModal();

@@ -238,3 +238,112 @@ def test_a_long_solve_in_an_embed_can_go_on_show_its_answer_and_stop(touch_page,
 def assert_no_scroll(frame):
     scroll = frame.locator("html").evaluate("h => [h.scrollWidth, h.scrollHeight, innerWidth, innerHeight]")
     assert scroll[0] <= scroll[2] and scroll[1] <= scroll[3], f"the embed scrolls: {scroll}"
+
+
+# ---- issue 41 §3: the snippet in a narrow column, legible totals, the hint off the grid ----
+
+BLOG = {"phone": (390, 844, 358), "desktop": (1280, 1400, 700)}   # viewport and the text column
+
+
+def snippet_for(page, site, side: int) -> str:
+    """The Share dialog's embed snippet for the killer, at the frame size `side`."""
+    page.goto(f"{site.url}?bd={L9B}")
+    wait_ready(page)
+    page.click("[data-action=share]")
+    page.select_option("[data-testid=embed-size]", str(side))
+    snippet = page.locator("[data-testid=embed-code]").input_value()
+    page.keyboard.press("Escape")
+    return snippet
+
+
+def blog_page(site, snippets: dict[str, str], column: int) -> str:
+    """A blog-like page: a text column `column` px wide, each snippet between two paragraphs."""
+    body = "".join(f"<h2>{name}</h2><p>Try this one.</p>{code}<p class='after' id='after-{name}'>How did you do?</p>"
+                   for name, code in snippets.items())
+    path = site.root / f"blog-{column}.html"
+    path.write_text("<!doctype html><meta name=viewport content='width=device-width, initial-scale=1'><title>Blog</title>"
+                    f"<body style='margin:0;font:16px/1.5 Georgia,serif;background:#fbfaf7'>"
+                    f"<article style='width:{column}px;max-width:calc(100% - 32px);margin:0 auto'>"
+                    f"<h1>Puzzles of the week</h1>{body}</article></body>", encoding="utf-8")
+    return f"{site.origin}/{path.name}"
+
+
+@pytest.mark.parametrize("device", BLOG)
+def test_the_snippet_keeps_its_shape_in_a_blog_column(browser, site, device):
+    """The Share dialog's snippet, Small (300) and Large (600), in a blog's text column: a frame
+    wider than the column shrinks whole, its height following its width (no band of white under
+    the puzzle), and the puzzle inside still fits it without scrolling."""
+    width, height, column = BLOG[device]
+    context, guard = guarded_context(browser, site, viewport={"width": width, "height": height},
+                                     has_touch=device == "phone")
+    page = context.new_page()
+    snippets = {"small": snippet_for(page, site, 300), "large": snippet_for(page, site, 600)}
+    assert 'width="600" height="600"' in snippets["large"] and "aspect-ratio:1/1" in snippets["large"]
+    page.goto(blog_page(site, snippets, column))
+    text = page.locator("article").bounding_box()["width"]
+    for name, side in (("small", 300), ("large", 600)):
+        frame_el = page.locator("iframe").nth(0 if name == "small" else 1)
+        frame_el.scroll_into_view_if_needed()
+        box = frame_el.bounding_box()
+        assert abs(box["width"] - min(side, text)) <= 1, (name, box, text)
+        assert abs(box["height"] - box["width"]) <= 1, (name, box)     # square at any width
+        after = page.locator(f"#after-{name}").bounding_box()
+        assert after["y"] - (box["y"] + box["height"]) < 40, "no white band under the frame"
+        frame = frame_el.content_frame
+        wait_ready(frame)
+        assert_no_scroll(frame)
+        for part in PARTS:
+            inner = frame.locator(part).bounding_box()
+            assert inner["y"] + inner["height"] <= box["y"] + box["height"] + 0.5, (name, part)
+    page.evaluate("scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / f"embed-blog-{device}.png"), full_page=True)
+    context.close()
+    guard.check()
+
+
+# the glyphs' own box on screen (getBBox, through every transform to the screen), not the halo's
+TOTAL_HEIGHTS = "ts => ts.map((t) => t.getBBox().height * Math.hypot(t.getScreenCTM().b, t.getScreenCTM().d))"
+
+
+@pytest.mark.parametrize("name", ["small", "large"])
+def test_cage_totals_are_legible_in_a_small_frame(touch_page, site, name):
+    """A 9×9 killer's cage totals are at least 9 px tall in a 300×300 frame (they are 0.25 of a
+    cell, which a small frame makes ~6 px) and keep their size in a large one."""
+    page = touch_page
+    page.goto(host_page(site, name))
+    frame = page.frame_locator(f"#{name}")
+    wait_ready(frame)
+    heights = frame.locator("svg.lines .cage-total").evaluate_all(TOTAL_HEIGHTS)
+    cell = frame.locator("[data-cell=r1c1]").bounding_box()["height"]
+    assert len(heights) > 20 and min(heights) >= 9, (min(heights), cell)
+    if name == "large":   # big enough as drawn: not enlarged
+        assert max(heights) <= 0.35 * cell
+    # the totals stay at their cell's top-left corner (their halo may touch the grid's border)
+    grid = frame.locator("[data-testid=grid]").bounding_box()
+    first = frame.locator("svg.lines .cage-total").first.bounding_box()
+    assert grid["x"] - 2 <= first["x"] < grid["x"] + cell / 2 and grid["y"] - 2 <= first["y"] < grid["y"] + cell / 2
+
+
+@pytest.mark.parametrize("name", ["small", "large"])
+@pytest.mark.parametrize("stages", [1, 3])
+def test_a_hint_in_a_stacked_frame_leaves_the_grid_uncovered(touch_page, site, name, stages):
+    """At 300×300 and 600×600 the hint lies under the grid (over the toolbar and pad), never over
+    the cells it names or any other; its sentence, Apply and × are in the frame."""
+    page = touch_page
+    frame, panel = hint_in_frame(page, site, name, stages=stages)
+    grid, box = frame.locator("[data-testid=grid]").bounding_box(), panel.bounding_box()
+    assert box["y"] >= grid["y"] + grid["height"], (box, grid)
+    assert frame.locator("[data-hint]").count() > 0
+    for part in (panel, frame.locator("[data-testid=hint-text]"), frame.locator("[data-action=hint-close]")):
+        assert in_frame(page, name, part)
+    page.locator(f"#{name}").screenshot(path=str(SHOTS / f"embed-{FRAMES[name][0]}x{FRAMES[name][1]}-hint-stage{stages}.png"))
+
+
+def test_pad_keys_are_a_fingers_width_in_a_large_frame(touch_page, site):
+    page = touch_page
+    page.goto(host_page(site, "large"))
+    frame = page.frame_locator("#large")
+    wait_ready(frame)
+    keys = frame.locator("[data-testid=pad] button").evaluate_all(
+        "bs => bs.map((b) => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
+    assert keys and all(w >= 44 and h >= 44 for w, h in keys), keys
