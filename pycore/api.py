@@ -261,9 +261,9 @@ def solve_start(text: str) -> dict:
     """Decodes `text` and starts a solver for it: {"id": n}, or {"error": message}."""
     global _next_solver_id
     puzzle, _ = decode(text)
-    from .solve import Solver
+    from .solve.kernel import start_solver   # the compiled kernel where it runs (#43)
     _next_solver_id += 1
-    _solvers[_next_solver_id] = (text, Solver(puzzle))
+    _solvers[_next_solver_id] = (text, start_solver(puzzle))
     return {"id": _next_solver_id}
 
 

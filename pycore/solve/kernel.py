@@ -200,15 +200,16 @@ class BrowserRuntime:
         self.module = module
 
     def instance(self):
-        return BrowserInstance(self.module)
+        import js
+        return BrowserInstance(js.WebAssembly.Instance.new(self.module, js.Object.new()).exports)
 
 
 class BrowserInstance:
-    def __init__(self, module):
+    def __init__(self, exports):
         import js
         from pyodide.ffi import JsException
         self.js = js
-        self.exports = js.WebAssembly.Instance.new(module, js.Object.new()).exports
+        self.exports = exports
         self.errors = (JsException,)
 
     def call(self, name: str, *args) -> int:
@@ -223,33 +224,42 @@ class BrowserInstance:
 
 _runtime = None
 _runtime_error: str | None = None
+_tried_at_once = False   # Pyodide: compiling synchronously was tried (a page forbids it)
+_preparing = None        # Pyodide: prepare() under way, started by the first solve
 
 
 async def prepare() -> str | None:
-    """In Pyodide: compiles kernel.wasm asynchronously, as the browser wants; elsewhere it does
-    nothing. Returns why the kernel is unavailable, or None."""
+    """In Pyodide: compiles kernel.wasm asynchronously, as a page's thread must (Chromium will
+    not compile more than 4 KB synchronously there), and makes one instance the same way;
+    elsewhere it loads the runtime. Returns why the kernel is unavailable, or None."""
     global _runtime, _runtime_error
     if sys.platform == "emscripten" and _runtime is None and _runtime_error is None:
         try:
             import js
             from pyodide.ffi import to_js
-            _runtime = BrowserRuntime(await js.WebAssembly.compile(to_js(WASM.read_bytes())))
+            module = await js.WebAssembly.compile(to_js(WASM.read_bytes()))
+            instance = await js.WebAssembly.instantiate(module, js.Object.new())
+            _spare.append(BrowserInstance(instance.exports))
+            _runtime = BrowserRuntime(module)
         except Exception as error:   # no WebAssembly, a CSP without wasm: Python solves
             _runtime_error = f"kernel.wasm did not compile: {error}"
     return available()
 
 
 def runtime():
-    """The kernel's runtime, loaded once, or None (then `available()` says why)."""
-    global _runtime, _runtime_error
+    """The kernel's runtime, loaded once, or None (then `available()` says why, or in a page
+    prepare() has yet to finish)."""
+    global _runtime, _runtime_error, _tried_at_once
     if _runtime is None and _runtime_error is None:
         if sys.platform == "emscripten":
-            try:   # Node allows compiling synchronously; a page calls prepare() first
-                import js
-                from pyodide.ffi import to_js
-                _runtime = BrowserRuntime(js.WebAssembly.Module.new(to_js(WASM.read_bytes())))
-            except Exception as error:
-                _runtime_error = f"kernel.wasm did not compile: {error}"
+            if not _tried_at_once:   # Node (and a worker) compile synchronously; a page cannot
+                _tried_at_once = True
+                try:
+                    import js
+                    from pyodide.ffi import to_js
+                    _runtime = BrowserRuntime(js.WebAssembly.Module.new(to_js(WASM.read_bytes())))
+                except Exception:
+                    pass   # prepare() compiles it asynchronously
         else:
             try:
                 _runtime = WasmtimeRuntime()
@@ -262,7 +272,8 @@ def runtime():
 
 def available() -> str | None:
     """None when the kernel can run here, else why not."""
-    runtime()
+    if runtime() is None and _runtime_error is None:
+        return "kernel.wasm is still compiling (kernel.prepare)"
     return _runtime_error
 
 
@@ -425,11 +436,45 @@ def kernel_solver(puzzle: Puzzle) -> KernelSolver | None:
 
 def start_solver(puzzle: Puzzle, engine: str | None = None):
     """A solver for `puzzle`: the kernel's where it can run and the puzzle fits it (or
-    `engine="kernel"` asks), else the Python engine's (`engine="python"` forces it)."""
+    `engine="kernel"` asks), else the Python engine's (`engine="python"` forces it). In a page
+    whose kernel is not compiled yet, the Python engine starts while it compiles (Handover)."""
+    global _preparing
     if engine not in (None, "python", "kernel"):
         raise ValueError(f"engine must be 'python' or 'kernel', not {engine!r}")
     if engine != "python":
         solver = kernel_solver(puzzle)
         if solver is not None:
             return solver
+        if sys.platform == "emscripten" and _runtime is None and _runtime_error is None:
+            import asyncio
+            if _preparing is None:
+                _preparing = asyncio.ensure_future(prepare())
+            return Handover(puzzle)
     return Solver(puzzle)
+
+
+class Handover:
+    """The first solve in a page: the Python engine searches while kernel.wasm compiles (a
+    fraction of a second, between the page's slices); then, unless it has finished, the kernel
+    starts the search again and takes over (the same search, so the same answer, sooner).
+    Otherwise a Solver: the attributes are the current engine's."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        self.current = Solver(puzzle)
+        self.waiting = True
+
+    def __getattr__(self, name):
+        return getattr(self.current, name)
+
+    def step(self, max_nodes: int) -> SolveResult | None:
+        if self.waiting and (_runtime is not None or _runtime_error is not None):
+            self.waiting = False
+            solver = kernel_solver(self.puzzle) if self.current.result is None else None
+            if solver is not None:
+                solver.seconds += self.current.seconds
+                self.current = solver
+        return self.current.step(max_nodes)
+
+    def stop(self, reason: str) -> SolveResult:
+        return self.current.stop(reason)
