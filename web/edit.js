@@ -1,6 +1,6 @@
 // The reader's changes to the position and the colours, each one undoable change: digits and
 // pencil marks typed into the selected cells, colours painted, Digit first's strokes, Fill
-// candidates, Clear marks, Reset; and Undo and Redo themselves. What a change does to the notes
+// candidates, Auto, Clear marks, Reset (the clock with it); and Undo and Redo themselves. What a change does to the notes
 // is position.js's (pure); this module applies it to the state and has view.js redraw.
 import { state } from "./state.js";
 import { can, invoke } from "./bridge.js";
@@ -14,17 +14,30 @@ import { shareEl } from "./page.js";
 
 // ---- undo and redo -----------------------------------------------------------------------------
 
-/** What Undo and Redo go back and forth between: the position and the cell colours. */
+/** What Undo and Redo go back and forth between: the position and the cell colours; and, where
+ * the change between two entries set them too, the clock's time (Reset starts it over) and
+ * whether Auto is on (`clock` and `auto` in the entry, to be put back). */
 export const here = () => ({ progress: state.progress, colours: state.colours });
 
-function goTo({ progress, colours }) {
+function goTo({ progress, colours, clock: seconds, auto }) {
   state.progress = progress;
   state.colours = colours;
+  if (seconds !== undefined) clock.set(seconds);
+  if (auto !== undefined) state.auto = auto;
 }
 
-/** One undoable change: the position (and the colours) become these. */
-export function commit(progress, colours = state.colours) {
-  state.undo = pushCapped(state.undo, here());
+/** Where Undo or Redo leaves from, to come back to with the other: with the clock's time and
+ * Auto's state when `entry`, the one they go to, has them. */
+const leaving = (entry) => ({
+  ...here(),
+  ...(entry.clock !== undefined && { clock: clock.seconds() }),
+  ...(entry.auto !== undefined && { auto: state.auto }),
+});
+
+/** One undoable change: the position (and the colours) become these; `before` holds what else
+ * the change sets that Undo puts back ({clock: seconds before}, {auto: on before}). */
+export function commit(progress, colours = state.colours, before = {}) {
+  state.undo = pushCapped(state.undo, { ...here(), ...before });
   state.redo = [];
   goTo({ progress, colours });
   shareEl.replaceChildren();
@@ -40,25 +53,31 @@ function amend(progress, colours = state.colours) {
 
 export function undo() {
   if (!state.undo.length) return;
-  state.redo = pushCapped(state.redo, here());
-  goTo(state.undo.pop());
+  const entry = state.undo.pop();
+  state.redo = pushCapped(state.redo, leaving(entry));
+  goTo(entry);
   changed();
 }
 
 export function redo() {
   if (!state.redo.length) return;
-  state.undo = pushCapped(state.undo, here());
-  goTo(state.redo.pop());
+  const entry = state.redo.pop();
+  state.undo = pushCapped(state.undo, leaving(entry));
+  goTo(entry);
   changed();
 }
 
 /** Whether the board is as the link opened it: the same position, nothing coloured. */
 export const asOpened = () => samePosition(state.progress, state.opened) && !isColoured(state.colours);
 
+/** Reset: back to the position the link opened with, the clock at 0 (starting over) and Auto
+ * off, as one undoable change: Undo puts back the position, the colours, the time and Auto. */
 export function reset() {
   if (asOpened()) return;
-  commit(state.opened.slice(), noColours(state.view.size));
-  clock.set(0);   // starting over: the clock does too
+  const before = { clock: clock.seconds(), auto: state.auto };
+  state.auto = false;
+  commit(state.opened.slice(), noColours(state.view.size), before);
+  clock.set(0);
 }
 
 // ---- digits and marks --------------------------------------------------------------------------
@@ -87,7 +106,7 @@ export function enter(ch, pencil = state.pencil, cells = selection()) {
     toggleMarks(open, ch);
     return;
   }
-  const progress = withEntry(state.progress, open, ch, placeDigit);
+  const progress = withAuto(withEntry(state.progress, open, ch, placeDigit));
   if (samePosition(progress, state.progress)) return;
   const before = new Set((state.play?.finished ?? []).map(String));
   commit(progress);
@@ -96,20 +115,36 @@ export function enter(ch, pencil = state.pencil, cells = selection()) {
   if (now.length && !state.play.solved) state.board.flash(new Set(now.flat()));
 }
 
-/** Toggles pencil mark `ch` in `cells` (cells holding a digit keep it). With automatic
- * candidates shown, those become the pencil marks first (in the same change), so the mark toggled
- * is the one on screen. */
+/** With Auto on, `progress` with Auto's candidates pencilled in (pycore's auto_marks: what the
+ * rules allow less every elimination made), so a digit placed narrows its peers' marks in the
+ * same change; else `progress` itself. */
+function withAuto(progress) {
+  return (state.auto && invoke("auto_marks", state.text, progress).progress) || progress;
+}
+
+/** Auto: on, the candidates the rules allow, less every elimination made so far, pencilled into
+ * every open cell (one undoable change, which Undo takes back with Auto itself; the address
+ * keeps them) and kept so as digits go in; off, the marks stay as they are. */
+export function toggleAuto() {
+  const before = { auto: state.auto };
+  state.auto = !state.auto;
+  const progress = withAuto(state.progress);
+  if (!samePosition(progress, state.progress)) commit(progress, state.colours, before);
+  else refresh();
+}
+
+/** Toggles pencil mark `ch` in `cells` (cells holding a digit keep it). With Auto on, the
+ * candidates on screen become the reader's own marks first (in the same change), and Auto goes
+ * off: the marks are the reader's to edit. */
 function toggleMarks(cells, ch) {
-  let base = state.progress;
-  if (state.auto) {
-    const filled = invoke("fill_candidates", state.text, state.progress);
-    if (filled.progress) base = filled.progress;
-    state.auto = false;
-  }
+  const base = withAuto(state.progress);
+  state.auto = false;
   if (!cells.some((i) => base[i][0] !== "s")) return;
   commit(withMarkToggled(base, cells, ch));
 }
 
+/** Fill candidates: the rules' candidates pencilled into the cells without marks (cells with
+ * marks keep theirs, eliminations and all). */
 export function fillCandidates() {
   const filled = invoke("fill_candidates", state.text, state.progress);
   if (filled.progress && !samePosition(filled.progress, state.progress)) commit(filled.progress);

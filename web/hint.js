@@ -2,8 +2,11 @@
 // (hint_view), revealed in stages as HoDoKu and Sudoku Explainer do: where to look, then the
 // strategy's name, then the whole step with its cells, eliminations and placements marked; Apply
 // makes it one undoable change. "Next step" shows and applies steps one after another (a solve by
-// logic you can step through); "Previous" takes the last one back. Under the hint, the whole path
-// from the reader's position can be listed, with the puzzle's grade (SudokuWiki's solve path).
+// logic you can step through); "Previous step" takes the last one back. Under the hint, the whole
+// path from the reader's position can be listed, with the puzzle's grade (SudokuWiki's solve path).
+// Once the reader asks the logic for help (the strategy named, the whole step, Apply, Next step,
+// the path), the board shows the candidates the logic reasons from, as SudokuWiki and HoDoKu do:
+// they are pencilled in (logic_marks, one undoable change), and every step applied keeps them.
 // No puzzle logic here, and no drawing on the board: render.js's showStep draws what
 // stepDrawing says.
 //
@@ -143,14 +146,15 @@ function buildPanel() {
 /** The whole path by logic from the reader's position (path_start/path_step), listed in the
  * panel's path box as it is worked out in slices of ~30 ms, so the page stays responsive;
  * closing the list stops it. Pressing a step applies the path up to there (`follow`). */
-function createPath(glue, { pathBox, pathSummary, pathCount, pathSteps }, follow) {
+function createPath(glue, { pathBox, pathSummary, pathCount, pathSteps }, follow, showLogicCandidates) {
   let path = null;       // {key, id, done}: the path being listed, for the position `key`
 
   async function walk() {
+    if (path?.key === keyOf(glue.current())) return;   // listed already, or being listed
+    stop();
+    showLogicCandidates();   // (with no path listed, the change leaves the list open)
     const now = glue.current();
     const key = keyOf(now);
-    if (path?.key === key) return;   // listed already, or being listed
-    stop();
     pathSteps.replaceChildren();
     pathCount.textContent = "";
     const started = glue.invoke("path_start", now.text, now.progress, glue.solution());
@@ -190,7 +194,7 @@ function createPath(glue, { pathBox, pathSummary, pathCount, pathSteps }, follow
 
   /** A step of the path: pressing it applies the path up to there (one undoable change). */
   function item(text, count) {
-    const go = button("path-go", text, "Apply the path up to this step (Undo or Previous takes it back)", () => goTo(count));
+    const go = button("path-go", text, "Apply the path up to this step (Undo or Previous step takes it back)", () => goTo(count));
     go.className = "path-go";
     return el("li", {}, go);
   }
@@ -220,12 +224,29 @@ export function createHints(glue) {
   const { panel, text, chain, legend, article, articleLine, actions, steps, stepsBox } = parts;
   let shown = null;      // {key, result, stage}: the hint on screen, for the position `key`
   let applied = [];      // [{before: progress key, text}] steps applied, newest last
-  let backButton = null; // the toolbar's Previous
+  let backButton = null; // the toolbar's Previous step
+  let marking = null;    // the key of the position whose logic candidates are being pencilled in
+  let hiddenByPause = false;   // the panel was in sight when the game was paused
   const path = createPath(glue, parts, (before, said, progress) => {
     applied.push({ before, text: said });
     glue.commit(progress);   // the position moves on: the path goes (onChange)
     renderLog();
-  });
+  }, showLogicCandidates);
+
+  /** The candidates the logic reasons from, pencilled into every open cell (one undoable change,
+   * none when they are there already). The logic finds the same from there, so a hint shown
+   * stays shown (onChange moves it to the new position). */
+  function showLogicCandidates() {
+    const now = glue.current();
+    const marked = glue.invoke("logic_marks", now.text, now.progress);
+    if (!marked.progress || marked.progress.every((note, i) => note === now.progress[i])) return;
+    marking = keyOf(now);
+    try {
+      glue.commit(marked.progress);
+    } finally {
+      marking = null;
+    }
+  }
 
   function ask() {
     const now = glue.current();
@@ -304,6 +325,7 @@ export function createHints(glue) {
     const current = ask();
     if (current.shownOnce) current.stage = Math.min(current.stage + 1, STAGES - 1);
     current.shownOnce = true;
+    if (current.stage > 0 && current.result.status === "step") showLogicCandidates();
     say(current.result, current.stage);
   }
 
@@ -312,6 +334,7 @@ export function createHints(glue) {
     const current = ask();
     current.stage = STAGES - 1;
     current.shownOnce = true;
+    if (current.result.status === "step") showLogicCandidates();
     say(current.result, current.stage);
   }
 
@@ -365,13 +388,26 @@ export function createHints(glue) {
   function onChange() {
     const key = keyOf(glue.current());
     while (applied.length && !glue.inHistory(applied[applied.length - 1].before, keyOf)) applied.pop();
-    if (shown && shown.key !== key) {
+    if (shown && shown.key !== key && shown.key === marking) {
+      shown.key = key;   // the same hint: only the logic's candidates were pencilled in
+    } else if (shown && shown.key !== key) {
       shown = null;
       glue.board()?.clearStep();
       panel.hidden = true;
     }
     if (!path.isFor(key)) path.forget();
     renderLog();
+  }
+
+  /** Pausing hides the hint with the board (the puzzle is not to be studied on the side), and
+   * going on shows it again as it was. */
+  function pause(paused) {
+    if (paused && !panel.hidden) {
+      panel.hidden = hiddenByPause = true;
+    } else if (!paused && hiddenByPause) {
+      hiddenByPause = false;
+      panel.hidden = !shown;
+    }
   }
 
   function reset() {
@@ -387,7 +423,8 @@ export function createHints(glue) {
   // for it itself, holding the page still while it does (up to 2 s on the hardest killers): the
   // page's own solver answers first, in slices where it takes long.
   function buttons() {
-    backButton = button("step-back", "Previous", "Take back the last step applied", previous, "Back");
+    // (named as Next step is, on phones too: "Back" beside Undo read as Undo's twin)
+    backButton = button("step-back", "Previous step", "Take back the last step applied", previous, "Previous");
     return [
       button("hint", "Hint", "Where to look next, then the strategy, then the whole step", () => glue.solvedFirst(hint)),
       button("step-next", "Next step", "Show the next logical step; press again to apply it", () => glue.solvedFirst(next), "Next"),
@@ -395,5 +432,5 @@ export function createHints(glue) {
     ];
   }
 
-  return { panel, buttons, onChange, reset };
+  return { panel, buttons, onChange, reset, pause };
 }

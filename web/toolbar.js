@@ -8,7 +8,7 @@ import { boardEl, embed, padEl, toolbarEl } from "./page.js";
 import { COLOUR_NAMES } from "./render.js";
 import { digitChar } from "./position.js";
 import { openShareDialog } from "./share.js";
-import { asOpened, clearMarks, enter, fillCandidates, paint, redo, reset, undo } from "./edit.js";
+import { asOpened, clearMarks, enter, fillCandidates, paint, redo, reset, toggleAuto, undo } from "./edit.js";
 import { deselect, highlightDigit, picking } from "./select.js";
 import { check, solveClicked, SOLVER } from "./solver.js";
 import { hints, refresh } from "./view.js";
@@ -20,10 +20,10 @@ export function buildToolbar() {
     button("undo", "Undo", "Undo the last change (Ctrl+Z)", undo, "\u21b6"),
     button("redo", "Redo", "Redo (Ctrl+Y)", redo, "\u21b7"),
     pencil,
-    can("play_view") && button("auto-candidates", "Auto", "Show the candidates the rules allow instead of the pencil marks", toggleAuto),
-    can("fill_candidates") && button("fill-candidates", "Fill candidates", "Pencil in every candidate the rules allow", fillCandidates, "Fill"),
+    can("play_view") && button("auto-candidates", "Auto", "Pencil in the candidates the rules allow, less every one eliminated, and keep them so as digits go in", toggleAuto),
+    can("fill_candidates") && button("fill-candidates", "Fill candidates", "Pencil in the candidates the rules allow where a cell has no marks", fillCandidates, "Fill"),
     button("clear-marks", "Clear marks", "Remove every pencil mark (in Colour mode, every colour)", clearMarks, "Clear"),
-    button("reset", "Reset", "Back to the position the link opened with", reset),
+    button("reset", "Reset", "Back to the position the link opened with, the clock at 0 (Undo takes it back)", reset),
     el("span", { class: "toolbar-break" }),  // phones: entering, then reasoning
     ...(can("hint_view") ? hints.buttons() : []),
     can(...SOLVER) && button("check", "Check", "Mark digits and pencil marks that disagree with the solution", check),
@@ -125,11 +125,6 @@ export function padColour(colour) {
   }
   if (state.selected >= 0) deselect();
   state.brush = colour === state.brush ? "" : colour;
-  refresh();
-}
-
-function toggleAuto() {
-  state.auto = !state.auto;
   refresh();
 }
 

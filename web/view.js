@@ -44,7 +44,6 @@ export function refresh() {
     also: state.also,
     colours: state.colours,
     conflicts: state.settings.conflicts ? state.play?.conflicts ?? [] : [],
-    shown: state.auto && state.play ? state.play.candidates : null,
     highlight: state.highlight,
   });
   showToolbarState();
@@ -97,6 +96,7 @@ export function setPaused(paused) {
   state.paused = paused;
   clock.showPaused(paused);
   for (const part of [toolbarEl, padEl, hints.panel]) part.inert = paused;
+  hints.pause(paused);   // the hint goes with the board: it says where to look
   state.board?.pause(paused, () => setPaused(false));
   runClock();
 }
