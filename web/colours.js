@@ -19,9 +19,10 @@ export function withColour(cell, colour, on) {
 }
 
 /** Colours as stored, or as older pages stored them (one character a cell, "0" for none): the
- * per-cell form, or null when `value` is neither. */
+ * per-cell form, or null when `value` is neither (numbers, say, which would reach the board as
+ * cells it cannot paint). stored.js checks the count against the position's. */
 export function readColours(value) {
-  if (Array.isArray(value)) return value.every((cell) => /^1?2?3?4?5?6?7?8?9?$/.test(cell)) ? value : null;
+  if (Array.isArray(value)) return value.every((cell) => typeof cell === "string" && /^1?2?3?4?5?6?7?8?9?$/.test(cell)) ? value : null;
   if (typeof value === "string" && /^[0-9]*$/.test(value)) return [...value].map((c) => (c === "0" ? "" : c));
   return null;
 }

@@ -1,9 +1,11 @@
 // The start page's list of the games saved on this device (saved.js), newest first: a small
 // picture of each position, so that two sudokus tell apart at a glance, a link to it and Forget.
-// A game whose link is lost (the tab closed, the e-mail deleted) is not lost with it.
+// A game whose link is lost (the tab closed, the e-mail deleted) is not lost with it; two tabs'
+// games of one puzzle are two entries.
 import { button, el, svgEl } from "./dom.js";
 import { clockText } from "./clock.js";
-import { saveGame, savedGames } from "./saved.js";
+import { forgetGame, savedGames } from "./saved.js";
+import { fitsPuzzle } from "./stored.js";
 import { wedges } from "./colours.js";
 
 /** The region (box or jigsaw piece) of every cell, or null for grids without (KenKen). */
@@ -60,17 +62,21 @@ export function listGames(container, { invoke, linkTo, kindName, count }) {
   for (const game of savedGames()) {
     const query = "bd=" + encodeURIComponent(game.key);
     const view = invoke("decode_view", query);
-    const shared = view.error ? view : invoke("share", query, game.progress);
-    if (shared.error || game.progress.length !== view.size * view.size) continue;
+    // (saved.js has checked the record's form; only the puzzle knows its givens)
+    if (view.error || !fitsPuzzle(game.progress, view.progress)) continue;
+    const shared = invoke("share", query, game.progress);
+    if (shared.error) continue;
     const open = game.progress.filter((note) => note[0] !== "g").length;
     const placed = game.progress.filter((note) => note[0] === "s").length;
-    const what = [placed === open ? "every cell filled" : `${placed} of ${count(open, "open cell")} filled`,
+    const filled = game.solver ? "solved by the solver" : placed === open ? "every cell filled"
+      : `${placed} of ${count(open, "open cell")} filled`;
+    const what = [filled,
       game.seconds && clockText(game.seconds) + " on the clock",
       new Date(game.saved).toLocaleString([], { dateStyle: "medium", timeStyle: "short" })].filter(Boolean).join(", ");
     const href = linkTo("bd=" + encodeURIComponent(shared.bd));
     const name = `${kindName(view.kind)} ${view.size}\u00d7${view.size}`;
     const forget = button("forget-game", "Forget", "Forget this game (it is kept on this device only)", () => {
-      saveGame(game.key, null);
+      forgetGame(game.name);
       listGames(container, { invoke, linkTo, kindName, count });
     });
     items.push(el("li", {},

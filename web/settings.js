@@ -1,6 +1,8 @@
-// The reader's choices for playing, kept on this device (one localStorage entry; private windows
-// with storage off simply keep the defaults). Each is a checkbox under the page: index.html's
-// `[data-setting]` inputs, named as the keys below.
+// The reader's choices for playing, kept on this device (one localStorage entry, read through
+// stored.js; where storage is off or denied the defaults stay, and a choice lasts for the visit).
+// Each is a checkbox under the page: index.html's `[data-setting]` inputs, named as the keys below.
+import { SCHEMA, readItem, readSettings, writeItem } from "./stored.js";
+
 const KEY = "puzzle-viewer:settings";
 const DEFAULTS = {
   clock: true,       // the clock beside the status (it keeps counting while hidden)
@@ -9,15 +11,10 @@ const DEFAULTS = {
   digitFirst: false, // a pad digit is picked first, then every cell tapped takes it
 };
 
-/** The settings: the defaults, with what the reader chose over them. */
+/** The settings: the defaults, with what the reader chose over them (only known names, each a
+ * true or false). */
 export function loadSettings() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(KEY));
-    const chosen = Object.entries(saved ?? {}).filter(([name, on]) => name in DEFAULTS && typeof on === "boolean");
-    return { ...DEFAULTS, ...Object.fromEntries(chosen) };
-  } catch {
-    return { ...DEFAULTS };
-  }
+  return readSettings(readItem("local", KEY), DEFAULTS);
 }
 
 /** Shows `settings` in the page's checkboxes and calls `onChange(settings)` (saved first) when
@@ -28,11 +25,7 @@ export function bindSettings(settings, onChange) {
     box.checked = settings[name];
     box.addEventListener("change", () => {
       settings[name] = box.checked;
-      try {
-        localStorage.setItem(KEY, JSON.stringify(settings));
-      } catch {
-        // storage off or full: the choice lasts for this visit
-      }
+      writeItem("local", KEY, { ...settings, v: SCHEMA });
       onChange(settings);
     });
   }
