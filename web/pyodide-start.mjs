@@ -12,8 +12,9 @@
 // - The next start restores that memory instead of starting Python (~0.4 s instead of ~1.5 s).
 //   PyScript then unpacks the wheel again (the files live outside the snapshotted memory, and the
 //   solver is imported from them later) and runs main.py, whose `from pycore import api` is done.
-// - Snapshots are kept in the Cache API under a key made of Pyodide's version and the wheel's
-//   SHA-256: a new Pyodide or a new pycore is a new key; older entries are deleted.
+// - Snapshots are kept in the Cache API under a key made of the site's address, Pyodide's version
+//   and the wheel's SHA-256: a new Pyodide or a new pycore is a new key; this site's older entries
+//   are deleted (another site of the same origin, at another path, keeps its own).
 // Nothing here is ever an error for people: whatever fails, Python starts the plain way.
 // <html data-python-start> says which start happened (tests and the benchmark read it).
 import * as pyodideLoader from "./pyodide/pyodide.mjs";
@@ -38,8 +39,18 @@ async function wheelAndKey() {
   return { bytes, key: new URL(`./snapshot/pyodide-${version}-pycore-${hex}`, import.meta.url).href };
 }
 
-async function readSnapshot(key) {
-  const hit = await (await caches.open(CACHE)).match(key);
+/** The snapshots' cache, or null where the browser denies the Cache API (in a sandboxed frame
+ * even reading `caches` throws; in a frame of a local file's page, opening a cache does). */
+async function snapshotCache() {
+  try {
+    return (await globalThis.caches?.open(CACHE)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function readSnapshot(cache, key) {
+  const hit = await cache.match(key);
   if (!hit) return null;
   const bytes = new Uint8Array(await hit.arrayBuffer());
   // a half-written entry is not worth trying
@@ -67,10 +78,11 @@ function makeSnapshotLater(key, wheel) {
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
   let wheel = null;
-  if (globalThis.caches && globalThis.crypto?.subtle) {
+  const cache = globalThis.crypto?.subtle ? await snapshotCache() : null;
+  if (cache) {
     try {
       wheel = await wheelAndKey();
-      const snapshot = await readSnapshot(wheel.key);
+      const snapshot = await readSnapshot(cache, wheel.key);
       if (snapshot) {
         const pyodide = await pyodideLoader.loadPyodide({ ...settings, _loadSnapshot: snapshot });
         pyodide.runPython("import pycore.api");  // the snapshot really holds pycore
@@ -78,9 +90,9 @@ export async function loadPyodide(options = {}) {
         return pyodide;
       }
     } catch (error) {
-      // a snapshot from another build of Pyodide, a damaged one, no Cache API: start plainly
+      // a snapshot from another build of Pyodide, a damaged one: start plainly
       console.info("Python starts without its snapshot:", error?.message ?? error);
-      caches.delete(CACHE).catch(() => {});
+      if (wheel) cache.delete(wheel.key).catch(() => {});
     }
   }
   const pyodide = await pyodideLoader.loadPyodide(settings);

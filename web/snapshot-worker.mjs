@@ -18,7 +18,9 @@ self.onmessage = async ({ data: { key, wheel } }) => {
     const snapshot = pyodide.makeMemorySnapshot();
     const cache = await caches.open(CACHE);
     await cache.put(key, new Response(snapshot, { headers: { [SNAPSHOT_SIZE]: String(snapshot.byteLength) } }));
-    for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+    // this site's older snapshots only: a site at another path of the origin keeps its own
+    const ours = new URL("./snapshot/", import.meta.url).href;
+    for (const old of await cache.keys()) if (old.url !== key && old.url.startsWith(ours)) await cache.delete(old);
     self.postMessage({ stored: true });
   } catch (error) {
     self.postMessage({ error: String(error?.message ?? error) });

@@ -61,7 +61,7 @@ def test_chromium_finds_the_page_installable(browser, site):
 
 def test_pages_workflow_builds_and_deploys_dist():
     workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
-    for needed in ("pages: write", "id-token: write", "python3 build.py", "actions/upload-pages-artifact@",
+    for needed in ("pages: write", "id-token: write", "python build.py", "actions/upload-pages-artifact@",
                    "path: dist", "actions/deploy-pages@", "branches: [main]", "workflow_dispatch"):
         assert needed in workflow, needed
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

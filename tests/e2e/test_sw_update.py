@@ -39,7 +39,7 @@ def rebuild_with_changed_module(dist) -> str:
     old = re.search(r'const VERSION = "([^"]+)"', text).group(1)
     new = "rebuilt" + old[7:]
     sw.write_text(text.replace(f'"{old}"', f'"{new}"'), encoding="utf-8")
-    return f"puzzle-viewer-{new}"
+    return f"puzzle-viewer-{new}-/sub/viewer/"   # (caches are named by the worker's scope too)
 
 
 def wait_for_caches(page, expected: list[str]) -> list[str]:
