@@ -244,15 +244,79 @@ def strip_source_map_comment(path: Path) -> None:
     path.write_text(re.sub(r"\n?//# sourceMappingURL=\S+\s*$", "\n", text), encoding="utf-8")
 
 
-def write_service_worker(dist: Path) -> None:
-    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+def build_version(dist: Path) -> str:
+    """A hash of every file in dist/ (names and contents): the build's name, for the service
+    worker's cache and the page's module URLs."""
     digest = hashlib.sha256()
-    for name in files:
+    for name in sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()):
         digest.update(name.encode())
         digest.update((dist / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+# A page must run one build from start to end. A module imported later (app.js's
+# `import("./games.js")` when the start page shows) would otherwise come from whatever the server
+# (or the service worker, once an update has taken over) holds by then: the next build's module in
+# this build's page. So the page's own module URLs carry the build (`./games.js?v=<build>`: a
+# page of one build never meets an HTTP-cached module of another), and every module imported
+# lazily is preloaded with the page (<link rel=modulepreload>: fetched at start, in the module map
+# under that URL, so the later import finds it there and asks no server). PyScript's and Pyodide's
+# modules are pinned by package-lock.json and named by PyScript's own hashes; they stay as they are.
+MODULE_SPECIFIER = re.compile(r"""(\b(?:from|import)\s*\(?\s*)(["'])\./([\w.-]+\.js)\2""")
+LAZY_IMPORT = re.compile(r"""\bimport\s*\(\s*(["'])\./([\w.-]+\.js)\1""")
+PAGE_MODULE = re.compile(r"""(<(?:script|link)\b[^>]*?\b(?:src|href)=")\./([\w.-]+\.js)(")""")
+
+
+def page_modules(dist: Path) -> list[str]:
+    """The page's own JavaScript modules in dist/ (web/*.js; sw.js is the worker, not a module)."""
+    return sorted(p.name for p in dist.glob("*.js") if p.name != "sw.js")
+
+
+def static_imports(dist: Path, name: str) -> set[str]:
+    """`name` and every page module it imports statically, directly or not."""
+    modules, found, todo = set(page_modules(dist)), set(), [name]
+    while todo:
+        current = todo.pop()
+        if current in found or current not in modules:
+            continue
+        found.add(current)
+        text = (dist / current).read_text(encoding="utf-8")
+        lazy = {m.start() for m in LAZY_IMPORT.finditer(text)}
+        todo += [m.group(3) for m in MODULE_SPECIFIER.finditer(text) if m.start() not in lazy]
+    return found
+
+
+def stamp_module_urls(dist: Path, version: str) -> None:
+    """Every page module URL (imports, import(), index.html's scripts and preloads) carries
+    `?v=<version>`, and the lazily imported modules (with what they import that the page has not
+    loaded yet) are preloaded by index.html."""
+    modules = set(page_modules(dist))
+    stamp = lambda name: f"./{name}?v={version}"  # noqa: E731
+    lazy = set()
+    for name in modules:
+        path = dist / name
+        text = path.read_text(encoding="utf-8")
+        lazy |= {m.group(2) for m in LAZY_IMPORT.finditer(text) if m.group(2) in modules}
+        path.write_text(MODULE_SPECIFIER.sub(
+            lambda m: f"{m.group(1)}{m.group(2)}{stamp(m.group(3))}{m.group(2)}" if m.group(3) in modules else m.group(0),
+            text), encoding="utf-8")
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    entry = re.search(r'<script type="module" src="\./([\w.-]+\.js)"></script>', page)
+    if not entry or entry.group(1) not in modules:
+        raise SystemExit("build: web/index.html has no <script type=module> for the page's own modules")
+    loaded = static_imports(dist, entry.group(1))
+    later = sorted(set().union(*(static_imports(dist, name) for name in lazy)) - loaded) if lazy else []
+    page = PAGE_MODULE.sub(lambda m: f"{m.group(1)}{stamp(m.group(2))}{m.group(3)}" if m.group(2) in modules else m.group(0), page)
+    preloads = "".join(f'\n  <link rel="modulepreload" href="{stamp(name)}">' for name in later)
+    entry_tag = f'<script type="module" src="{stamp(entry.group(1))}"></script>'
+    (dist / "index.html").write_text(page.replace(entry_tag, entry_tag + preloads, 1), encoding="utf-8")
+
+
+def write_service_worker(dist: Path, version: str) -> None:
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
     precache = ["./"] + [f"./{name}" for name in files]
     template = (WEB / "sw.js").read_text(encoding="utf-8")
-    text = template.replace('"@VERSION@"', json.dumps(digest.hexdigest()[:16])).replace(
+    text = template.replace('"@VERSION@"', json.dumps(version)).replace(
         "[/* @PRECACHE@ */]", json.dumps(precache, indent=1)
     )
     if "@VERSION@" in text or "@PRECACHE@" in text:
@@ -301,7 +365,9 @@ def build(dist: Path = DIST, skip_npm: bool = False) -> Path:
     for path in pyscript:
         copy(path, dist / "pyscript" / path.name)
         strip_source_map_comment(dist / "pyscript" / path.name)
-    write_service_worker(dist)
+    version = build_version(dist)
+    stamp_module_urls(dist, version)
+    write_service_worker(dist, version)
     size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
     log(f"dist/ ready: {sum(1 for p in dist.rglob('*') if p.is_file())} files, {size / 1e6:.1f} MB")
     return dist
