@@ -27,6 +27,15 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message):
         raise PuzzleStringError(f"{self.prog}: {message}")
 
+    def print_help(self, file=None):
+        # --help is output like any other: to a full disk or a closed pipe it ends as they do
+        # (argparse's own printing drops a failed write and exits 0)
+        if file is not None:
+            return super().print_help(file)
+        status = write_output(self.format_help())
+        if status:
+            raise SystemExit(status)
+
 
 def parser() -> argparse.ArgumentParser:
     root = OneLineParser(prog="pycore", description="Read, write and solve SudokuWiki puzzle strings.")
