@@ -7,8 +7,8 @@
 import { state } from "./state.js";
 import { bridgeReady, can, invoke, pythonUp } from "./bridge.js";
 import {
-  boardEl, cageHelpEl, embed, formEl, gamesEl, hasPuzzle, inputEl, introEl, padEl, pageUrl, puzzleQuery, queryFor,
-  resumeEl, rewindEl, shareEl, toolbarEl,
+  boardEl, cageHelpEl, embed, formEl, gamesEl, inputEl, introEl, padEl, pageUrl, resumeEl, rewindEl, shareEl,
+  toolbarEl,
 } from "./page.js";
 import { count, setStatus, statusKind } from "./status.js";
 import { renderBoard } from "./render.js";
@@ -22,10 +22,6 @@ import { keepHistory, offerSavedGame, saveNow } from "./keep.js";
 import "./input.js";
 
 const TITLE = "Puzzle link viewer";
-const KIND_NAMES = {
-  sudoku: "Sudoku", "sudoku-x": "Sudoku X", windoku: "Windoku", jigsaw: "Jigsaw Sudoku",
-  killer: "Killer Sudoku", "killer-jigsaw": "Killer Jigsaw", kenken: "KenKen", kendoku: "KenDoku",
-};
 
 // web/embed.js: fit the frame (the hint panel included: view.js has put it in place), link out
 if (embed) setUpEmbed({ boardEl, toolbarEl, padEl });
@@ -46,55 +42,49 @@ function clearPuzzle() {
   document.title = TITLE;   // not the first paint's guess at a puzzle that is not there
 }
 
-/** Opens the puzzle of `query` (the address's, without the page's own parameters): the grid
- * drawn, the toolbar and pad built, a saved game offered or (after a reload) put back. */
-function show(query) {
+/** Shows what pycore's open_view read from the address or a pasted link (`opened`): the grid
+ * drawn, the toolbar and pad built, a saved game offered or (after a reload) put back; or the
+ * start page when there is no puzzle, or the decoder's message when it cannot be read. */
+function show(opened) {
   saveNow();   // the puzzle on the board, before another takes its place (Back may bring it again)
   shareEl.replaceChildren();
   resumeEl.hidden = rewindEl.hidden = true;
-  if (!hasPuzzle(query)) {
+  introEl.hidden = !opened.no_puzzle;
+  if (opened.error) {
     clearPuzzle();
-    introEl.hidden = false;
-    showGames();
-    setStatus("ready", "No puzzle in the link: paste a puzzle string or link above, or open an example.");
+    if (!opened.no_puzzle) setStatus("error", opened.error);
+    else {
+      showGames();
+      setStatus("ready", `${opened.error}: paste a puzzle string or link above, or open an example.`);
+    }
     return;
   }
-  introEl.hidden = true;
-  const view = invoke("decode_view", query);
-  if (view.error) {
-    clearPuzzle();
-    setStatus("error", view.error);
-    return;
-  }
+  const { view } = opened;
   stopSolving();
   setPaused(false);
   Object.assign(state, {
-    text: query, view, solution: null, problems: null,
+    text: opened.query, view, solution: null, problems: null, gameKey: opened.save_key,
+    progress: opened.progress.slice(), opened: opened.progress.slice(), colours: noColours(view.size),
     undo: [], redo: [], selected: -1, also: new Set(), highlight: "", brush: "",
+    label: opened.name, details: `Read from a ${view.format} string.`,
   });
-  // SudokuWiki writes every digit as a pencil mark in a cell nobody has narrowed: read as none.
-  const opening = can("opening_progress") ? invoke("opening_progress", query, view.progress) : {};
-  state.progress = (opening.progress ?? view.progress).slice();
-  state.opened = state.progress.slice();
-  state.colours = noColours(view.size);
   document.body.classList.toggle("big-grid", view.size > 9);
   cageHelpEl.hidden = embed || !view.cages.length || !can("cage_view");
   state.board = renderBoard(view, boardEl);
+  state.board.grid.setAttribute("aria-label", `${state.label} grid`);
   hints.reset();
   buildToolbar();
   refresh();
-  state.label = `${KIND_NAMES[view.kind] ?? view.kind} ${view.size}\u00d7${view.size}`;
-  state.details = `Read from a ${view.format} string.`;
   document.title = `${state.label} \u2014 ${TITLE}`;
-  state.board.grid.setAttribute("aria-label", `${state.label} grid`);
   showPlayStatus();
   performance.mark("grid-rendered"); // bench/page_bench.py reads this
-  const bare = invoke("share", query, view.progress.map((note) => (note[0] === "g" ? note : ".")));
-  state.gameKey = bare.error ? null : bare.bd;
   clock.set(0);   // (refresh() above has started it)
   const reloaded = offerSavedGame();
   if (keepHistory() || reloaded) refresh();   // the colours or the undo buttons changed
 }
+
+/** The puzzle in the page's own address. */
+const fromAddress = () => invoke("open_view", location.search);
 
 /** The saved games on the start page (games.js, loaded only then: a link to a puzzle never waits
  * for it). */
@@ -103,24 +93,16 @@ async function showGames() {
   if (embed) return;
   const { listGames } = await import("./games.js");
   if (state.view) return;   // a puzzle opened meanwhile
-  listGames(gamesEl, { invoke, linkTo: pageUrl, kindName: (kind) => KIND_NAMES[kind] ?? kind, count });
+  listGames(gamesEl, { invoke, linkTo: pageUrl, count });
 }
 
-/** Opens what was pasted: the page URL becomes ?bd=… (plus jigmap/shape) and the grid is drawn. */
+/** Opens what was pasted (or an example's link): the page's address becomes the puzzle's query
+ * (pycore's, which carries the kind even where only a link's page name said it) and the grid is
+ * drawn. What cannot be read goes into the address as it was pasted, its message on the page. */
 function open(text) {
-  let query = queryFor(text);
-  // A bare 81-digit string from a SudokuX page, say, needs the page name to be read as Sudoku X:
-  // when the query alone would read as another kind, link to the versioned (kind-carrying) string.
-  const pasted = invoke("decode_view", text);
-  if (!pasted.error) {
-    const alone = invoke("decode_view", query);
-    if (alone.error || alone.kind !== pasted.kind) {
-      const shared = invoke("share", text, pasted.progress);
-      if (!shared.error) query = "bd=" + encodeURIComponent(shared.bd);
-    }
-  }
-  history.pushState(null, "", pageUrl(query));
-  show(query);
+  const opened = invoke("open_view", text);
+  history.pushState(null, "", pageUrl(opened.query ?? "bd=" + encodeURIComponent(text).replace(/%2C/gi, ",")));
+  show(opened);
 }
 
 bindSettings(state.settings, () => {
@@ -151,11 +133,10 @@ introEl.addEventListener("click", (event) => {
   const link = event.target.closest("a[href^='?']");
   if (!link || !pythonUp() || event.ctrlKey || event.metaKey || event.shiftKey) return;
   event.preventDefault();
-  history.pushState(null, "", pageUrl(puzzleQuery(link.getAttribute("href"))));
-  show(puzzleQuery());
+  open(link.getAttribute("href"));
 });
 
-addEventListener("popstate", () => pythonUp() && show(puzzleQuery()));
+addEventListener("popstate", () => pythonUp() && show(fromAddress()));
 
 // ---- start -----------------------------------------------------------------------------------
 addEventListener("py:progress", (event) => {
@@ -166,7 +147,7 @@ addEventListener("py:progress", (event) => {
 
 bridgeReady.then(
   (bridge) => {
-    show(puzzleQuery());
+    show(fromAddress());
     window.dispatchEvent(new CustomEvent("viewer:ready", { detail: bridge.info }));
     if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
       navigator.serviceWorker.register("./sw.js").catch(() => { /* offline use is a bonus */ });

@@ -1,5 +1,5 @@
 // The page's fixed parts (index.html's elements the modules fill in), whether it is embedded in
-// another site's frame, and its address: the query the decoder reads and the query a link opens.
+// another site's frame, and its address for a puzzle's query (pycore's open_view reads the address).
 
 const $ = (selector) => document.querySelector(selector);
 export const statusEl = $("[data-testid=status]");
@@ -26,21 +26,6 @@ document.body.classList.toggle("embed", embed);
 // test); `&pause=S` pauses a long solve after S seconds instead of a minute.
 export const SLICE_CAP = Number(new URLSearchParams(location.search).get("slice")) || Infinity;
 export const SOLVE_PAUSE_S = Number(new URLSearchParams(location.search).get("pause")) || 60;
-
-/** The page's query without its own parameters (embed), exactly as written: what the decoder reads. */
-export function puzzleQuery(search = location.search) {
-  return search.replace(/^\?/, "").split("&").filter((part) => part && !/^(embed|slice|pause)=/.test(part)).join("&");
-}
-
-export const hasPuzzle = (query) => /(^|&)bd=./.test(query);
-
-/** A pasted string or link as this page's query: a link's bd/jigmap/shape, or bd=<string>. */
-export function queryFor(text) {
-  const at = text.indexOf("?");
-  const query = at >= 0 ? text.slice(at + 1).split("#")[0] : text;
-  if (hasPuzzle(query)) return query.split("&").filter((part) => /^(bd|jigmap|shape)=/i.test(part)).join("&");
-  return "bd=" + encodeURIComponent(text).replace(/%2C/gi, ",");
-}
 
 /** The page's own address for `query`, keeping its own parameters (embed, slice). */
 export function pageUrl(query) {

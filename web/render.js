@@ -1,8 +1,8 @@
-// Draws a decoded puzzle (pycore.api's view) as DOM + SVG, and is the only writer of the board's
-// elements: the position and selection (update), a finished house's glow (flash), a hint's step
-// (showStep/clearStep), the pause cover and the solved glow. No puzzle logic here: everything
-// comes from the view (kind, size, cages with their labels, region_of, extra_units) and from
-// the callers.
+// Draws a decoded puzzle (pycore.api's open_view) as DOM + SVG, and is the only writer of the
+// board's elements: the position and selection (update), a finished house's glow (flash), a
+// hint's step (showStep/clearStep), the pause cover and the solved glow. No puzzle logic here:
+// everything comes from the view (kind, size, cages with their labels and words, region_of,
+// extra_units) and from the callers.
 //
 // Layers, bottom to top: HTML cells (shading, selection, digits, pencil marks) and one SVG with the
 // cell lines, region borders, cage outlines and cage totals; a hint's step adds its candidates over
@@ -15,7 +15,6 @@ const ROW_LETTERS = "ABCDEFGHI";
 /** A row as the hints name it (E5 is row E, column 5); grids over 9×9, whose digits above 9 are
  * letters, number their rows (R5C12 is row 5, column 12). pycore.model.row_name says the same. */
 export const rowName = (row, n) => (n <= 9 ? ROW_LETTERS[row] : String(row + 1));
-const OPERATOR_SIGNS = { "+": "+", "-": "\u2212", x: "\u00d7", "/": "\u00f7" };
 const CAGE_INSET = 0.09; // of a cell: cage outlines sit inside the cell borders
 const LABEL_SIZE = 0.25; // of a cell: the cage total's font size
 
@@ -75,25 +74,9 @@ function cagePath(n, cells, corner = { w: 0, h: 0 }) {
   return d;
 }
 
-const OPERATOR_WORDS = { "+": "add", "-": "subtract", x: "multiply", "/": "divide" };
-
-/** How a screen reader says a cage: "cage 15, 3 cells", "cage 12, multiply, 3 cells". */
-export function cageWords(kind, cage) {
-  const arithmetic = kind === "kenken" || kind === "kendoku";
-  const op = arithmetic && cage.cells.length > 1 ? `, ${OPERATOR_WORDS[cage.op] ?? cage.op}` : "";
-  const k = cage.cells.length;
-  return `cage ${cage.total}${op}, ${k} cell${k === 1 ? "" : "s"}`;
-}
-
 /** The corner a cage total takes in its first cell, in cells (as the SVG text is laid out). */
 function labelCorner(label) {
   return { w: 0.1 + label.length * LABEL_SIZE * 0.6, h: 0.06 + LABEL_SIZE * 1.05 };
-}
-
-export function cageLabel(kind, cage) {
-  const arithmetic = kind === "kenken" || kind === "kendoku";
-  const sign = arithmetic && cage.cells.length > 1 ? OPERATOR_SIGNS[cage.op] ?? cage.op : "";
-  return `${cage.total}${sign}`;
 }
 
 const isArithmetic = (view) => view.kind === "kenken" || view.kind === "kendoku";
@@ -106,7 +89,7 @@ function buildCells(view, cageOf) {
     "data-testid": "grid",
     role: "grid",
     class: `grid kind-${view.kind}${view.cages.length ? " caged" : ""}`,
-    "aria-label": `${view.label ?? view.kind} ${n}\u00d7${n}`,
+    "aria-label": `${view.label} ${n}\u00d7${n}`,
     "aria-multiselectable": "true",
   });
   const cells = [];
@@ -437,13 +420,13 @@ export function renderBoard(view, container) {
   const side = markSide(n);
   const cageOf = new Map();
   view.cages.forEach((cage, index) => cage.cells.forEach((cell) => cageOf.set(cell, index)));
-  const labelOf = (index) => view.cages[index].label ?? cageLabel(view.kind, view.cages[index]);
+  const labelOf = (index) => view.cages[index].label;
   const { grid, cells } = buildCells(view, cageOf);
   labelCageCells(view, cells, labelOf);
   const { rowLabels, columnLabels } = buildCoords(n);
   const board = el("div", { class: "board", style: `--n:${n};--m:${side}` }, grid, buildLines(view, cageOf, labelOf), rowLabels, columnLabels);
   container.replaceChildren(board);
-  const cageWordsOf = view.cages.map((cage) => cageWords(view.kind, cage));
+  const cageWordsOf = view.cages.map((cage) => cage.words);
   const b = { view, n, side, board, cells, cageOf, cageWordsOf, rowLabels, columnLabels };
   return {
     grid,
