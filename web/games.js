@@ -56,12 +56,13 @@ export function thumbnail(view, progress, colours = []) {
 }
 
 /** Fills `container` with the saved games (hidden when there are none). `invoke` calls pycore;
- * `linkTo(query)` is this page's address for a puzzle query; `kindName(kind)` names a kind. */
-export function listGames(container, { invoke, linkTo, kindName, count }) {
+ * `linkTo(query)` is this page's address for a puzzle query. */
+export function listGames(container, { invoke, linkTo, count }) {
   const items = [];
   for (const game of savedGames()) {
     const query = "bd=" + encodeURIComponent(game.key);
-    const view = invoke("decode_view", query);
+    const opened = invoke("open_view", query);
+    const view = opened.view ?? opened;   // (pycore's open_view: the view and the puzzle's name, or its error)
     // (saved.js has checked the record's form; only the puzzle knows its givens)
     if (view.error || !fitsPuzzle(game.progress, view.progress)) continue;
     const shared = invoke("share", query, game.progress);
@@ -74,10 +75,10 @@ export function listGames(container, { invoke, linkTo, kindName, count }) {
       game.seconds && clockText(game.seconds) + " on the clock",
       new Date(game.saved).toLocaleString([], { dateStyle: "medium", timeStyle: "short" })].filter(Boolean).join(", ");
     const href = linkTo("bd=" + encodeURIComponent(shared.bd));
-    const name = `${kindName(view.kind)} ${view.size}\u00d7${view.size}`;
+    const name = opened.name;
     const forget = button("forget-game", "Forget", "Forget this game (it is kept on this device only)", () => {
       forgetGame(game.name);
-      listGames(container, { invoke, linkTo, kindName, count });
+      listGames(container, { invoke, linkTo, count });
     });
     items.push(el("li", {},
       el("a", { href, class: "game-picture", tabindex: "-1", "aria-hidden": "true" }, thumbnail(view, game.progress, game.colours)),
