@@ -266,7 +266,7 @@ def standard_input() -> str:
     try:
         data = sys.stdin.buffer.read(MAX_STDIN + 1)
     except OSError as error:   # a directory, a descriptor opened for writing only
-        raise PuzzleStringError(f"cannot read standard input: {error.strerror}") from None
+        raise PuzzleStringError(f"cannot read standard input: {error.strerror or error}") from None
     if len(data) > MAX_STDIN:   # read no further: `pycore decode - < /dev/zero` ends too
         raise PuzzleStringError(f"standard input is longer than {MAX_STDIN:,} bytes: too long to be a puzzle")
     return data.decode("utf-8", errors="replace")
@@ -290,19 +290,21 @@ def write_output(text: str) -> int:
     if stdout is None:   # started with stdout closed (`>&-`)
         say("error: cannot write the output: standard output is closed")
         return 1
-    encoding = stdout.encoding or "utf-8"
-    data = memoryview(printable(text, encoding).encode(encoding))
+    encoding = getattr(stdout, "encoding", None) or "utf-8"
+    text = printable(text, encoding)
     try:
         stdout.flush()
+        if not hasattr(stdout, "buffer"):   # a text-only stream (a caller's io.StringIO)
+            stdout.write(text)
+            return 0
+        data = memoryview(text.encode(encoding))
         while data:
             # A reader that leaves midway can make the buffer take only part of the bytes, say so and
             # raise nothing (the text layer would drop the rest unseen): the next write then fails.
             data = data[stdout.buffer.write(data):]
         stdout.buffer.flush()
     except OSError as error:
-        # Whatever is still buffered would be flushed again at exit and fail again, with Python's
-        # "Exception ignored" lines: send it nowhere.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        discard(stdout)
         if error.errno == errno.EPIPE:
             return SIGPIPE_STATUS
         say(f"error: cannot write the output: {error.strerror or error}")
@@ -316,9 +318,18 @@ def say(line: str) -> None:
     if sys.stderr is None:
         return
     try:
-        print(printable(line, sys.stderr.encoding), file=sys.stderr, flush=True)
+        print(printable(line, getattr(sys.stderr, "encoding", None)), file=sys.stderr, flush=True)
     except OSError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stderr.fileno())
+        discard(sys.stderr)
+
+
+def discard(stream) -> None:
+    """Points a stream that failed at /dev/null: what it still buffers would be flushed again at
+    exit and fail again, with Python's "Exception ignored" lines."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    except (OSError, ValueError):   # no descriptor of its own (an in-memory stream): nothing to flush
+        pass
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -145,3 +145,15 @@ def test_a_closed_stdin_is_one_line_and_status_2():
     done = subprocess.run([sys.executable, "-m", "pycore", "decode", "-"], cwd=ROOT, timeout=60,
                           capture_output=True, preexec_fn=lambda: os.close(0))
     assert done.returncode == 2 and "standard input is closed" in one_error_line(done)
+
+
+def test_main_called_in_process_writes_to_a_text_only_stream(capsys):
+    """A caller's io.StringIO has no byte buffer beneath it: the output goes to it as text."""
+    import contextlib
+    import io
+    from pycore.cli import main
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        assert main(["decode", "--text", SUDOKU]) == 0
+    assert text.getvalue().startswith("sudoku 9×9 (S9B)\n")
+    assert capsys.readouterr() == ("", "")
