@@ -9,11 +9,10 @@
 // Every storage call may throw (opaque origins, storage denied or partitioned away, a full quota):
 // each is caught here and the page goes on without it, playing but not remembering.
 import { readColours } from "./colours.js";
+import { DIGITS } from "./position.js";
 
 /** The version of the records this build writes; records with no `v` are version 1. */
 export const SCHEMA = 2;
-
-const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 /** localStorage or sessionStorage ("local", "session"), or null where the browser denies it
  * (the getter itself throws in a sandboxed frame). */
