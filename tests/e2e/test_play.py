@@ -345,6 +345,25 @@ def test_keyboard_only_play(page, site):
     assert page.locator(cell(1, 3)).get_attribute("data-candidates") == ""
 
 
+def test_undo_and_redo_keep_the_newest_300_changes(page, site):
+    """The in-memory history is capped as the stored one is (issue #42: 1,349 entries after 3,000
+    moves): 310 changes leave 300 to undo, and undoing them all leaves 300 to redo."""
+    open_page(page, site, S9B["string"])
+    page.click(name(S9B_GIVENS.index(0)))
+    page.evaluate("""() => {
+      const key = (init) => document.activeElement.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, ...init }));
+      for (let i = 0; i < 310; i++) key({ key: "!", code: "Digit1", shiftKey: true });
+    }""")
+    assert page.evaluate("puzzleViewer.state.undo.length") == 300
+    page.evaluate("""() => {
+      for (let i = 0; i < 310; i++) {
+        document.activeElement.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, key: "z", code: "KeyZ", ctrlKey: true }));
+      }
+    }""")
+    assert page.evaluate("[puzzleViewer.state.undo.length, puzzleViewer.state.redo.length]") == [0, 300]
+    assert page.locator("[data-action=undo]").is_disabled()
+
+
 def address(page) -> str:
     """The page's address as it is now: Playwright's page.url follows replaceState through an
     event that can arrive after the key press that caused it has returned."""
