@@ -34,9 +34,16 @@ const leaving = (entry) => ({
   ...(entry.auto !== undefined && { auto: state.auto }),
 });
 
+let solverFilled = null;   // the position Solve filled in: while it is on the board, the solver solved it
+
+/** Whether the grid on the board was filled in by Solve, not by the reader (the saved game says
+ * so, and the start page lists it as solved by the solver). */
+export const solvedBySolver = () => solverFilled !== null && samePosition(state.progress, solverFilled);
+
 /** One undoable change: the position (and the colours) become these; `before` holds what else
  * the change sets that Undo puts back ({clock: seconds before}, {auto: on before}). */
 export function commit(progress, colours = state.colours, before = {}) {
+  if (state.fillingSolution) solverFilled = progress;
   state.undo = pushCapped(state.undo, { ...here(), ...before });
   state.redo = [];
   goTo({ progress, colours });

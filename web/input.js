@@ -11,11 +11,12 @@ import { padColour, toggleColouring, togglePencil } from "./toolbar.js";
 // The grid is one tab stop (roving tabindex): the selected cell, or A1 before any selection.
 // Focusing a cell selects it, so Tab lands on a selected cell and the keys below act on it.
 // Ctrl (Cmd) or Shift with a click adds a cell to the selection (again, takes it out); a mouse
-// drag over the grid selects the cells it passes. Touch: a long press adds a cell, as a phone has
-// no Ctrl, and the finger then slid on adds the cells it passes (the page does not scroll under
-// it); a finger that moves first is scrolling, a plain tap selects one cell, and a double tap (a
-// double click) on a digit every cell holding it. With Digit first and a digit picked, the same
-// gestures enter the digit instead (startStroke).
+// drag over the grid selects the cells it passes. Touch: a long press starts a new selection of
+// several cells (the one cell a tap selected is not kept in it) or, once one is begun, adds a cell
+// to it, as a phone has no Ctrl; the finger then slid on adds the cells it passes (the page does
+// not scroll under it); a finger that moves first is scrolling, a plain tap selects one cell,
+// and a double tap (a double click) on a digit every cell holding it. With Digit first and a
+// digit picked, the same gestures enter the digit instead (startStroke).
 const LONG_PRESS_MS = 450;
 let dragging = false;      // a mouse button held down since a press on a cell
 let longPress = null;      // {timer, x, y} while a finger rests on a cell
@@ -24,6 +25,7 @@ let pressed = false;       // that press selected already: its click has nothing
 let stroke = null;         // Digit first: the press entering the picked digit (startStroke)
 let pointerKind = "mouse"; // of the last press on the board
 let lastTap = null;        // {index, time} of the last plain tap on a cell, for a double tap
+let gathered = -1;         // the cell a long press selected: further long presses add to it
 const DOUBLE_TAP_MS = 400;
 boardEl.addEventListener("pointerdown", (event) => {
   pressed = false;   // a press released off the board never clicked: its flag must not linger
@@ -39,7 +41,7 @@ boardEl.addEventListener("pointerdown", (event) => {
         longPress = null;
         const before = state.progress;
         if (placeAt(index)) stroke = startStroke(index, before);
-        else select(index, { toggle: true });
+        else longPressed(index);
         pressed = sliding = true;
       }, LONG_PRESS_MS),
     };
@@ -59,6 +61,14 @@ boardEl.addEventListener("pointerdown", (event) => {
   cell.focus({ preventScroll: true });
   event.preventDefault();   // no text selection while dragging
 });
+/** A long press on cell `index`: it joins (or leaves) a selection of several begun by a long
+ * press; else it starts one. */
+function longPressed(index) {
+  const gathering = state.also.size > 0 || (state.selected >= 0 && state.selected === gathered);
+  if (gathering) select(index, { toggle: true });
+  else select(index);
+  gathered = state.selected;
+}
 /** A cell a mouse drag or a finger's slide passes joins the selection; false if it was in it. */
 function passOver(cell) {
   const index = Number(cell.dataset.index);
@@ -108,6 +118,7 @@ boardEl.addEventListener("click", (event) => {
     return;
   }
   lastTap = touch ? { index, time: event.timeStamp } : null;
+  gathered = -1;
   select(index);
   cell.focus({ preventScroll: true });
 });

@@ -10,11 +10,12 @@ import { readColours, sameColours } from "./colours.js";
 import { clockText } from "./clock.js";
 import { samePosition, tally } from "./position.js";
 import { count } from "./status.js";
-import { asOpened, commit, here } from "./edit.js";
+import { asOpened, commit, here, solvedBySolver } from "./edit.js";
 import { clock, setPaused } from "./view.js";
 
 /** The game as saved.js keeps it. */
-const currentGame = (paused) => ({ progress: state.progress, seconds: clock.seconds(), colours: state.colours, paused });
+const currentGame = (paused) => ({ progress: state.progress, seconds: clock.seconds(), colours: state.colours, paused,
+  solver: solvedBySolver() });
 
 /** Every change of position goes into the address (replaceState, no new history entry), so a
  * reload or a copied address keeps the work: the link as opened while nothing has changed, else

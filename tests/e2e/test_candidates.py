@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
+import pytest
 from playwright.sync_api import expect
 
 from pycore import api
@@ -159,8 +160,7 @@ def test_auto_keeps_the_readers_own_eliminations(app_page):
     assert auto_button.get_attribute("aria-pressed") == "true"
     assert board(app_page)[cell][1] == filled[cell][1][1:]
     # a digit placed with Auto on: its peers lose it from their candidates
-    other = next(i for i, (value, candidates) in enumerate(filled) if i // 9 == cell // 9 and i != cell
-                 and candidates and digit in candidates)
+    other = next(i for i, (value, candidates) in enumerate(filled) if i != cell and digit in candidates)
     app_page.click(f"[data-testid=grid] [data-index='{other}']")
     app_page.keyboard.press(digit)
     assert board(app_page)[other][0] == digit
@@ -169,3 +169,28 @@ def test_auto_keeps_the_readers_own_eliminations(app_page):
     app_page.click("[data-action=undo]")
     assert auto_button.get_attribute("aria-pressed") == "false"
     assert digit not in board(app_page)[cell][1]
+
+
+@pytest.mark.parametrize("device,width,height", [("phone", 390, 844), ("laptop", 1366, 657)])
+def test_a_second_stage_hint_shows_every_candidate_on_phone_and_laptop(app_page, device, width, height):
+    """The board after a stage-2 hint on a killer link without marks, on a phone and on a laptop
+    screen less the browser's bar: every open cell shows its candidates, and the grid and the
+    hint are both in the window (a picture to screenshots/ for a person to look at)."""
+    from pathlib import Path
+    shots = Path(__file__).resolve().parents[2] / "screenshots"
+    shots.mkdir(exist_ok=True)
+    app_page.set_viewport_size({"width": width, "height": height})
+    try:
+        assert open_text(app_page, KILLER["string"]) == "ready"
+        ask_hint(app_page)
+        ask_hint(app_page)
+        assert app_page.locator(PANEL).get_attribute("data-stage") == "2"
+        assert all(value or candidates for value, candidates in board(app_page))
+        app_page.evaluate("window.scrollTo(0, 0)")
+        grid = app_page.locator("[data-testid=grid]").bounding_box()
+        panel = app_page.locator(PANEL).bounding_box()
+        assert grid["x"] >= 0 and grid["x"] + grid["width"] <= width
+        assert panel["x"] >= 0 and panel["x"] + panel["width"] <= width
+        app_page.screenshot(path=str(shots / f"candidates-{device}-stage2.png"))
+    finally:
+        app_page.set_viewport_size({"width": 1280, "height": 900})
