@@ -33,6 +33,8 @@ MAX_UNITS = 64
 MAX_SETS = 64         # a SET's live digit sets are one 64-bit word
 MAGIC, DERIVED, END = 0x4B45524E, 0x44455249, 0x454E4421
 STATUS = {1: "unique", 2: "multiple", 3: "none"}
+# sum() of floats (the probe's search space, engine.space) compensates from CPython 3.12 on
+COMPENSATED_SUM = sys.version_info >= (3, 12)
 PAUSED = 4            # step(): the search wants the derived sums (Encoding.derived, extend)
 RESULT_HEAD = struct.Struct("<10i d")   # kernel.c's Out, up to the first solution's digits
 
@@ -55,7 +57,7 @@ class Encoding:
         if n > MAX_SIZE or puzzle.cell_count > MAX_CELLS or net.error or len(net.units) > MAX_UNITS:
             return None
         flags = (net.pointing | (puzzle.kind in KILLER_KINDS) << 1 | bool(puzzle.cages) << 2
-                 | (sys.version_info >= (3, 12)) << 3)   # sum() of floats compensates from 3.12
+                 | COMPENSATED_SUM << 3)
         groups, body = self.constraints(0, len(net.constraints), [])
         if body is None:
             return None
