@@ -92,6 +92,23 @@ def test_slices_through_probing_match():
     ours.stop("enough")
 
 
+@pytest.mark.parametrize("seed", [5, 31])
+def test_restarts_match(seed):
+    """Sparse jigsaws with givens at random: past RESTART_AFTER nodes both engines start again
+    from the root, keeping their blame, and end alike."""
+    import random
+    jigsaw = next(decode(next(iter(e["strings"].values())))[0] for e in DEV
+                  if e["kind"] == "jigsaw" and e["size"] == 9)
+    pick = random.Random(seed)
+    givens = [0] * 81
+    for _ in range(pick.randint(8, 14)):
+        givens[pick.randrange(81)] = pick.randint(1, 9)
+    puzzle = Puzzle("jigsaw", 9, tuple(givens), jigsaw.regions, ())
+    ours, python = solve(puzzle, engine="kernel"), solve(puzzle, engine="python")
+    assert ours.engine == "kernel" and ours.nodes > 500
+    assert outcome(ours) == outcome(python)
+
+
 def test_multiple_and_none_match():
     open_sudoku = Puzzle("sudoku", 9, (0,) * 81)
     assert outcome(solve(open_sudoku, engine="kernel")) == outcome(solve(open_sudoku,
