@@ -65,7 +65,7 @@ function show(opened) {
   Object.assign(state, {
     text: opened.query, view, solution: null, problems: null, gameKey: opened.save_key,
     progress: opened.progress.slice(), opened: opened.progress.slice(), colours: noColours(view.size),
-    undo: [], redo: [], selected: -1, also: new Set(), highlight: "", brush: "",
+    undo: [], redo: [], selected: -1, also: new Set(), highlight: "", brush: "", auto: false,
     label: opened.name, details: `Read from a ${view.format} string.`,
   });
   document.body.classList.toggle("big-grid", view.size > 9);
