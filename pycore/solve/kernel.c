@@ -640,12 +640,12 @@ static int revise_exact(int index, u32 *cand, u64 *live) {
         u64 *row = t->fitting + ((u32)i * (1u << N) + cand[c->cells[i]]) * W;
         for (int w = 0; w < W; w++) fits[w] &= row[w];
     }
-    int any = 0, same = (int)L[0];
+    int live_words[64], nlive = 0, same = (int)L[0];
     for (int w = 0; w < W; w++) {
-        if (fits[w]) any = 1;
+        if (fits[w]) live_words[nlive++] = w;
         if (fits[w] != L[1 + w]) same = 0;
     }
-    if (!any) return fail(CAGE, index, 0);
+    if (!nlive) return fail(CAGE, index, 0);
     if (same) return 0;
     L[0] = 1;
     for (int w = 0; w < W; w++) L[1 + w] = fits[w];
@@ -657,8 +657,10 @@ static int revise_exact(int index, u32 *cand, u64 *live) {
             u32 keep = 0;
             for (u32 m = mask; m; m &= m - 1) {
                 int d = ctz(m);
-                for (int w = 0; w < W; w++)
+                for (int j = 0; j < nlive; j++) {   /* only the words with a fitting filling */
+                    int w = live_words[j];
                     if (fits[w] & rows[d * W + w]) { keep |= 1u << d; break; }
+                }
             }
             narrow(cand, cell, keep);
         }
