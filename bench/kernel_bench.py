@@ -6,6 +6,7 @@
     python -m bench.kernel_bench --collection TAREK_ALL --cold --iss ../iss   # a process a puzzle
     python -m bench.kernel_bench --same TAREK_ALL EXTREME_KILLERS   # every puzzle in both engines:
                                                                     # the same nodes and guesses
+    python -m bench.kernel_bench --collection TAREK_ALL --page   # Chromium: click Solve to solved
 
 Warm: each round solves the whole collection in this process (`solve(engine=...)`, the puzzle
 compiled each time; the module loaded before the first round), and ISS's own
@@ -139,6 +140,64 @@ def same_section(collections) -> str:
     return "\n".join(lines)
 
 
+def page_section(collection: str) -> str:
+    """Each puzzle of the collection an L9B string can hold, solved in the page (headless
+    Chromium, the site built afresh) through its Solve button: click to `solved`, as
+    bench/browser_solve_bench.py times it; with the solve() time here beside it."""
+    import tempfile
+    import threading
+    from pathlib import Path
+
+    from playwright.sync_api import sync_playwright
+
+    import build
+    from bench.browser_solve_bench import solve_with_button
+    from pycore.codec import PuzzleStringError, encode
+    from tests.browsers.chromium import CHROMIUM_FLAGS, chromium_executable
+    rows = []
+    for record in hardest_killers([collection]):
+        try:
+            rows.append((record["name"], killer_from_record(record), encode(killer_from_record(record))))
+        except PuzzleStringError:
+            pass   # a cage not orthogonally connected: no page string holds it
+    lines = [f"{collection} in the page (Chromium, click Solve to `solved`; {len(rows)} puzzles an "
+             f"L9B string holds), seconds, beside solve() here:", "",
+             "| puzzle | page s | engine | pauses | solve() here s |", "|---|---:|---|---:|---:|"]
+    page_s, host_s = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = build.build(dist=Path(tmp) / "dist")
+        handler = lambda *a, **k: build.QuietHandler(*a, directory=str(dist), **k)  # noqa: E731
+        server = build.QuietServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        try:
+            with sync_playwright() as p:
+                launch = {"args": CHROMIUM_FLAGS}
+                if chromium_executable():
+                    launch["executable_path"] = chromium_executable()
+                browser = p.chromium.launch(**launch)
+                page = browser.new_page()
+                solve_with_button(page, base, rows[0][2], rows[0][0])   # the kernel compiled
+                for name, puzzle, text in rows:
+                    result = solve_with_button(page, base, text, name)
+                    engine = page.evaluate("puzzleViewer.state.solution.engine")
+                    start = time.perf_counter()
+                    solve(puzzle, engine="kernel")
+                    host_s.append(time.perf_counter() - start)
+                    page_s.append(result["ms"] / 1000)
+                    lines.append(f"| {name} | {page_s[-1]:.2f} | {engine} | {result['pauses']} "
+                                 f"| {host_s[-1]:.2f} |")
+                    print(".", end="", flush=True, file=sys.stderr)
+                browser.close()
+        finally:
+            server.shutdown()
+    print(file=sys.stderr)
+    lines += ["", f"page: total {sum(page_s):.1f} s, median {statistics.median(page_s):.2f} s, "
+              f"worst {max(page_s):.2f} s; solve() here: total {sum(host_s):.1f} s; page / here "
+              f"{sum(page_s) / sum(host_s):.2f}"]
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--collection", action="append",
@@ -148,6 +207,8 @@ def main(argv=None) -> int:
                         help="also the Python engine each round (slow on MATHEMAGIC_KILLERS)")
     parser.add_argument("--iss", metavar="DIR", help="a checkout of ISS (Node runs its tool)")
     parser.add_argument("--cold", action="store_true", help="a process a puzzle")
+    parser.add_argument("--page", action="store_true",
+                        help="in the page (Chromium) through the Solve button")
     parser.add_argument("--same", nargs="+", metavar="COLLECTION",
                         help="only check both engines search alike on these collections")
     parser.add_argument("--one", metavar="NAME", help=argparse.SUPPRESS)
@@ -162,7 +223,9 @@ def main(argv=None) -> int:
         print(same_section(args.same))
         return 0
     for collection in args.collection or ["TAREK_ALL"]:
-        if args.cold:
+        if args.page:
+            print(page_section(collection))
+        elif args.cold:
             print(cold_section(collection, args.iss, args.python))
         else:
             print(warm_section(collection, args.rounds, args.iss, args.python))
