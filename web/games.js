@@ -74,7 +74,7 @@ export function listGames(container, { invoke, linkTo, count }) {
     const what = [filled,
       game.seconds && clockText(game.seconds) + " on the clock",
       new Date(game.saved).toLocaleString([], { dateStyle: "medium", timeStyle: "short" })].filter(Boolean).join(", ");
-    const href = linkTo("bd=" + encodeURIComponent(shared.bd));
+    const href = linkTo(shared.query);   // the page's own query: full pencil marks kept
     const name = opened.name;
     const forget = button("forget-game", "Forget", "Forget this game (it is kept on this device only)", () => {
       forgetGame(game.name);

@@ -5,8 +5,9 @@
   outline and name (pycore.codec.source.read_link: names in any case, percent-decoded, the first
   of a repeated parameter).
 - Lose nothing: a cell marked with every digit survives a reload of the page's own address, with
-  the undo history and the clock, and no "saved game" offer (the address carries `fullmarks=1`,
-  pycore.api.share; a SudokuWiki string alone reads such a set as no marks)."""
+  the undo history and the clock, and no "saved game" offer, and so does the start page's link
+  to the game (the address carries `fullmarks=1`, pycore.api.share; a SudokuWiki string alone
+  reads such a set as no marks)."""
 from __future__ import annotations
 
 import json
@@ -124,6 +125,15 @@ def test_full_marks_survive_a_reload_with_their_history_and_clock(clocked, site)
     assert cell.get_attribute("data-candidates") == "123456789"
     assert ticked <= clock_seconds(page) <= ticked + 5
     assert not page.locator("[data-testid=resume]").is_visible()   # a reload offers nothing
-    assert undo_depth(page) == 9
-    assert shown(page) == played
+    assert page.locator("[data-action=undo]").is_enabled()          # (its depth: below)
     assert "fullmarks=1" in page.evaluate("location.search")   # how: the address says so
+    # the start page's list of games links to it the same way (games.js)
+    page.goto(site.url)
+    assert wait_started(page) == "ready"
+    page.locator("[data-testid=games] .game-head a").first.click()
+    page.locator("[data-testid=grid]").wait_for()
+    assert wait_started(page) == "ready"
+    assert shown(page) == played and not page.locator("[data-testid=resume]").is_visible()
+    assert ticked <= clock_seconds(page) <= ticked + 5
+    assert undo_depth(page) == 9   # (back at the position opened, Undo's last step forgets the game)
+    assert shown(page) == played
