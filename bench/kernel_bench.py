@@ -10,7 +10,9 @@
 
 Warm: each round solves the whole collection in this process (`solve(engine=...)`, the puzzle
 compiled each time; the module loaded before the first round), and ISS's own
-tools/perf/benchmark_puzzles.js solves it in one Node process (its summed `ms`). Cold: each
+tools/perf/benchmark_puzzles.js solves it in one Node process (its summed `ms`); "CPU" rows are
+processor time (ours: this process's; ISS's: its whole Node process, start-up included), which
+a loaded machine distorts far less than wall time. Cold: each
 puzzle in a process of its own, started and timed from here, ours `python -m bench.kernel_bench
 --one NAME` (CPython start, imports, solve) and ISS's tool with that one puzzle. Prints each
 round's totals, the median, the spread (min-max) and the ratios of the medians.
@@ -18,6 +20,7 @@ round's totals, the median, the spread (min-max) and the ratios of the medians.
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import subprocess
 import sys
@@ -29,13 +32,19 @@ from pycore.solve.kernel import available
 from bench.solve_bench import hardest_killers, iss_total_seconds, killer_from_record
 
 
-def time_ours(puzzles, engine: str) -> tuple[float, list]:
-    start = time.perf_counter()
+def time_ours(puzzles, engine: str) -> tuple[float, float, list]:
+    """(wall seconds, CPU seconds, results) of solving the puzzles here."""
+    start, cpu = time.perf_counter(), time.process_time()
     results = [solve(puzzle, engine=engine) for puzzle in puzzles]
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     if any(r.status != "unique" or r.engine != engine for r in results):
         raise SystemExit(f"the {engine} engine did not prove every puzzle unique by itself")
-    return seconds, results
+    return seconds, cpu, results
+
+
+def children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def cold_seconds(command: list[str], cwd=None) -> float:
@@ -53,22 +62,27 @@ def warm_section(collection: str, rounds: int, iss_dir: str | None, python: bool
     records = hardest_killers([collection])
     puzzles = [killer_from_record(r) for r in records]
     solve(puzzles[0], engine="kernel")   # the module compiled once, as in a long-lived process
-    times: dict[str, list[float]] = {"kernel": [], "python": [], "ISS": []}
+    times: dict[str, list[float]] = {"kernel": [], "python": [], "ISS": [],
+                                     "kernel CPU": [], "python CPU": [], "ISS CPU": []}
     counts = {}
     for _ in range(rounds):
-        seconds, results = time_ours(puzzles, "kernel")
+        seconds, cpu, results = time_ours(puzzles, "kernel")
         times["kernel"].append(seconds)
+        times["kernel CPU"].append(cpu)
         counts["kernel"] = (sum(r.guesses for r in results), sum(r.nodes for r in results))
         if python:
-            seconds, py_results = time_ours(puzzles, "python")
+            seconds, cpu, py_results = time_ours(puzzles, "python")
             times["python"].append(seconds)
+            times["python CPU"].append(cpu)
             mismatch = [rec["name"] for rec, a, b in zip(records, results, py_results)
                         if (a.solution, a.nodes, a.guesses) != (b.solution, b.nodes, b.guesses)]
             if mismatch:
                 raise SystemExit(f"the engines searched differently: {mismatch}")
         if iss_dir:
+            cpu = children_cpu()   # Node's whole process: start, JIT and solving
             seconds, guesses = iss_total_seconds(iss_dir, collection)
             times["ISS"].append(seconds)
+            times["ISS CPU"].append(children_cpu() - cpu)
             counts["ISS"] = (guesses, None)
         print(".", end="", flush=True, file=sys.stderr)
     print(file=sys.stderr)
@@ -108,13 +122,15 @@ def cold_section(collection: str, iss_dir: str | None, python: bool) -> str:
 
 
 def table(title: str, times: dict, counts: dict) -> str:
-    lines = [title + ":", "", "| engine | rounds | median | spread |", "|---|---|---:|---|"]
+    lines = [title + ":", "", "| engine (clock) | rounds | median | spread |", "|---|---|---:|---|"]
     lines += [summary(engine, values) for engine, values in times.items() if values]
-    kernel = statistics.median(times["kernel"])
     lines.append("")
-    for other in ("python", "ISS"):
-        if times[other]:
-            lines.append(f"kernel / {other}: {kernel / statistics.median(times[other]):.3f}")
+    for clock in ("", " CPU"):
+        kernel = statistics.median(times["kernel" + clock])
+        for other in ("python", "ISS"):
+            if times[other + clock]:
+                lines.append(f"kernel / {other}{clock}: "
+                             f"{kernel / statistics.median(times[other + clock]):.3f}")
     lines.append(f"guesses, nodes: kernel {counts['kernel']}"
                  + (f"; ISS guesses {counts['ISS'][0]}" if "ISS" in counts else ""))
     return "\n".join(lines)
