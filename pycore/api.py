@@ -231,8 +231,9 @@ def sudokuwiki_link(kind: str, bd: str) -> str:
 @page_call
 def share_links(text: str, progress: list[str]) -> dict:
     """Everything the Share dialog offers for the puzzle of `text` at `progress`:
-    {"bd": version B/C string, "sudokuwiki": link, "older": [{"format", "label", "bd", "link"}]},
-    only the older formats that can hold this puzzle; or {"error": message}."""
+    {"bd": version B/C string, "query": this page's own query for it (as share's), "sudokuwiki":
+    link, "older": [{"format", "label", "bd", "link"}]}, only the older formats that can hold
+    this puzzle; or {"error": message}."""
     puzzle, _ = decode(text)
     position = position_from_progress(puzzle, progress)
     bd = encode(puzzle, position, "versioned")
@@ -243,7 +244,8 @@ def share_links(text: str, progress: list[str]) -> dict:
         except PuzzleStringError:
             continue  # this format cannot hold this kind or size
         older.append({"format": fmt, "label": label, "bd": string, "link": sudokuwiki_link(puzzle.kind, string)})
-    return {"bd": bd, "sudokuwiki": sudokuwiki_link(puzzle.kind, bd), "older": older}
+    return {"bd": bd, "query": _own_query(puzzle, position, bd),
+            "sudokuwiki": sudokuwiki_link(puzzle.kind, bd), "older": older}
 
 
 # ---- solving in slices, for the page ------------------------------------------------------------

@@ -152,3 +152,10 @@ def test_opening_progress_honours_the_marker_as_open_view_does():
     assert api.opening_progress(query, decoded)["progress"] == progress == api.open_view(query)["progress"]
     bare = query.split("&")[0]
     assert api.opening_progress(bare, decoded)["progress"] == api.open_view(bare)["progress"] != progress
+
+
+def test_the_share_dialogs_link_to_this_page_keeps_full_marks_too():
+    progress = with_full_marks(S9B, open_cells(S9B)[:1])
+    links = api.share_links(S9B, progress)
+    assert links["query"] == api.share(S9B, progress)["query"] == f"bd={links['bd']}&{api.OWN_MARKS}=1"
+    assert api.open_view(links["query"])["progress"] == progress
