@@ -130,13 +130,12 @@ function withAuto(progress) {
 }
 
 /** Auto: on, the candidates the rules allow, less every elimination made so far, pencilled into
- * every open cell (one undoable change, which Undo takes back with Auto itself; the address
- * keeps them) and kept so as digits go in; off, the marks stay as they are. */
+ * every open cell (one undoable change, which Undo takes back with Auto itself, even where the
+ * marks were so already; the address keeps them) and kept so as digits go in; off, the marks
+ * stay as they are. */
 export function toggleAuto() {
-  const before = { auto: state.auto };
   state.auto = !state.auto;
-  const progress = withAuto(state.progress);
-  if (!samePosition(progress, state.progress)) commit(progress, state.colours, before);
+  if (state.auto) commit(withAuto(state.progress), state.colours, { auto: false });
   else refresh();
 }
 

@@ -280,7 +280,9 @@ def test_no_wall_of_marks_auto_candidates_fill_and_clear(page, site):
     assert page.locator("[data-action=auto-candidates]").get_attribute("aria-pressed") == "true"
     shown = page.locator("[data-cell]").evaluate_all("cs => cs.map(c => c.dataset.candidates)")
     assert shown == auto and auto[1] and len(auto[1]) < 9
-    page.click("[data-action=auto-candidates]")
+    page.click("[data-action=auto-candidates]")   # off: the marks Auto pencilled in stay (#41 §1)
+    assert page.locator(cell(1, 2)).get_attribute("data-candidates") == auto[1]
+    page.click("[data-action=undo]")              # Undo takes them back
     assert page.locator(cell(1, 2)).get_attribute("data-candidates") == ""
 
     page.click("[data-action=fill-candidates]")
