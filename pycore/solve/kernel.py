@@ -446,6 +446,8 @@ def start_solver(puzzle: Puzzle, engine: str | None = None):
     `engine="kernel"` asks), else the Python engine's (`engine="python"` forces it). In a page
     whose kernel is not compiled yet, the Python engine starts while it compiles (Handover)."""
     global _preparing
+    if engine is None:
+        engine = page_engine()
     if engine not in (None, "python", "kernel"):
         raise ValueError(f"engine must be 'python' or 'kernel', not {engine!r}")
     if engine != "python":
@@ -458,6 +460,20 @@ def start_solver(puzzle: Puzzle, engine: str | None = None):
                 _preparing = asyncio.ensure_future(prepare())
             return Handover(puzzle)
     return Solver(puzzle)
+
+
+def page_engine() -> str | None:
+    """In a page, the engine its address asks for (`&engine=python` or `kernel`: the tests of
+    slow solves use the Python engine), else None."""
+    if sys.platform != "emscripten":
+        return None
+    try:
+        import js
+        from urllib.parse import parse_qs
+        asked = parse_qs(str(js.location.search).lstrip("?")).get("engine", [None])[0]
+    except Exception:   # no page (Node)
+        return None
+    return asked if asked in ("python", "kernel") else None
 
 
 class Handover:
