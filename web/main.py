@@ -8,6 +8,7 @@ the page, which shows a button only when its function exists. Plain JSON strings
 JS/Python boundary, so no proxies leak. Imports stay light: start-up time is Pyodide's plus a few
 milliseconds.
 """
+import asyncio
 import importlib
 import json
 import sys
@@ -48,3 +49,15 @@ INFO = {
 }
 
 js.pycoreRegister(create_proxy(call), json.dumps(INFO))
+
+
+async def prepare_kernel():
+    """The solver's compiled search kernel (pycore/solve/kernel.wasm), compiled as soon as the
+    page is up, off its thread (the browser compiles a module asynchronously); a Solve before it
+    is ready starts in Python and hands over (pycore.solve.kernel.Handover)."""
+    from pycore.solve.kernel import prepare
+    await prepare()
+
+
+if api is not None:
+    asyncio.ensure_future(prepare_kernel())   # runs after this script, once the page is ready

@@ -205,9 +205,10 @@ def test_cancel_stops_a_long_solve_quickly_and_the_page_stays_responsive(page, s
 
 
 def paused_killer():
-    """A hard Tarek killer (about 1,250 search nodes, a second or two in the browser) and its
-    published solution: with `&pause=0.3` (a test-only parameter; a minute otherwise) its solve
-    pauses several times before it ends."""
+    """A hard Tarek killer (about 1,250 search nodes) and its published solution: run one node
+    a slice (`&slice=1`: the compiled kernel takes a few milliseconds for all of them) and with
+    `&pause=0.3` (test-only parameters; a minute otherwise) its solve pauses several times
+    before it ends."""
     from tests.solve.test_hard_killers import TAREK_WITH_SOLUTIONS, short_killer
     text, solution = TAREK_WITH_SOLUTIONS[13]
     return encode(short_killer(text)), solution
@@ -219,7 +220,7 @@ def nodes_in(text: str) -> int:
 
 def test_a_long_solve_pauses_and_keep_going_resumes_the_same_search_to_the_end(page, site):
     string, solution = paused_killer()
-    page.goto(f"{site.url}?bd={string}&pause=0.3")
+    page.goto(f"{site.url}?bd={string}&pause=0.3&slice=1")
     page.locator(f"{STATUS}[data-state=ready]").wait_for()
     page.click("[data-action=solve]")
     status = page.locator(STATUS)
@@ -255,7 +256,7 @@ def test_show_it_fills_in_the_first_solution_found_while_the_search_goes_on(page
     phone every status on the way fits the status's two lines."""
     page.set_viewport_size({"width": 320, "height": 700})
     string, solution = paused_killer()
-    page.goto(f"{site.url}?bd={string}&pause=0.3")
+    page.goto(f"{site.url}?bd={string}&pause=0.3&slice=1")
     page.locator(f"{STATUS}[data-state=ready]").wait_for()
     page.click("[data-action=solve]")
     status = page.locator(STATUS)
@@ -296,7 +297,7 @@ def test_show_it_fills_in_the_first_solution_found_while_the_search_goes_on(page
 
 def test_cancel_while_paused_ends_the_solve(page, site):
     string, _ = paused_killer()
-    page.goto(f"{site.url}?bd={string}&pause=0.3")
+    page.goto(f"{site.url}?bd={string}&pause=0.3&slice=1")
     page.locator(f"{STATUS}[data-state=ready]").wait_for()
     page.click("[data-action=solve]")
     page.locator("[data-action=continue]").wait_for()
@@ -315,7 +316,7 @@ def test_a_first_hint_on_a_hard_killer_waits_for_the_solver_in_slices_not_frozen
     own solver answers first, in slices ("Finding the solution…", Cancel, clicks answered), and
     the hint follows; from then on hints come at once. Cancelled, no hint shows."""
     string, _ = paused_killer()
-    page.goto(f"{site.url}?bd={string}")
+    page.goto(f"{site.url}?bd={string}&engine=python")   # the kernel would answer at once
     page.locator(f"{STATUS}[data-state=ready]").wait_for()
     panel = page.locator("[data-testid=hint]")
     page.click("[data-action=hint]")
@@ -376,7 +377,7 @@ def test_a_hint_that_gave_up_waiting_still_finds_a_wrong_digit_among_right_ones(
     right ones that breaks no rule in plain sight is still reported, not reasoned from."""
     from pycore.codec import decode
     string = wrong_among_right(decode(WECOC_2)[0], [int(ch) for ch in WECOC_2_SOLUTION], seed=3)
-    page.goto(f"{site.url}?bd={string}")
+    page.goto(f"{site.url}?bd={string}&engine=python")   # the kernel would not make it give up
     page.locator(f"{STATUS}[data-state=ready]").wait_for()
     page.click("[data-action=hint]")
     page.locator(f"{STATUS}[data-state=solving]").wait_for()
