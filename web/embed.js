@@ -8,6 +8,7 @@ const EDGE = 4;            // px of padding around everything
 const SIDE_MIN = 116;      // px: the narrowest side column that holds a 3-wide digit pad
 const BOARD_MIN = 120;     // px: below this the frame is simply too small; the page scrolls
 const TOTAL_MIN_PX = 10;   // px: a cage total's text box at least this tall (a 9×9 killer at 300×300)
+const TOTAL_MAX_SHARE = 0.42;  // of a cell: no taller, or it crowds the cell's digit (16×16 in a small frame)
 
 /** This page's address without its embed-only parameters (embed, slice): the full page. */
 export function fullPageHref(href = location.href) {
@@ -53,14 +54,15 @@ function hintFits(main, boardWrap, height) {
   return !hint || hint.hidden || stackedHeight(main, boardWrap, hint) + hint.scrollHeight <= height;
 }
 
-/** How much the cage totals must grow to be TOTAL_MIN_PX tall on a board `side` px wide: 1 when
- *  they already are (render.js sizes them to the cell, which a small frame makes too small). */
+/** How much the cage totals must grow to be TOTAL_MIN_PX tall on a board `side` px wide (within
+ *  TOTAL_MAX_SHARE of a cell): 1 when they already are (render.js sizes them to the cell, which a
+ *  small frame makes too small). */
 function totalScale(boardEl, side) {
   const total = boardEl.querySelector("svg.lines .cage-total");
   if (!total) return 1;
-  const cells = total.ownerSVGElement.viewBox.baseVal.width;   // the viewBox is one unit a cell
-  const height = total.getBBox().height * side / cells;        // its own box, before any scaling
-  return height > 0 ? Math.max(1, TOTAL_MIN_PX / height) : 1;
+  const cell = side / total.ownerSVGElement.viewBox.baseVal.width;   // the viewBox is one unit a cell
+  const height = total.getBBox().height * cell;                      // its own box, before any scaling
+  return height > 0 ? Math.max(1, Math.min(TOTAL_MIN_PX, TOTAL_MAX_SHARE * cell) / height) : 1;
 }
 
 export function setUpEmbed({ boardEl, toolbarEl, padEl }) {
