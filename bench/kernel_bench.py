@@ -98,10 +98,14 @@ def cold_section(collection: str, iss_dir: str | None, python: bool) -> str:
         for engine in engines:
             times[engine].append(cold_seconds([sys.executable, "-m", "bench.kernel_bench", "--one",
                                                record["name"], "--engine", engine]))
-        if iss_dir:
+        if iss_dir:   # its constraint string, as solve_bench.iss_guesses writes it
+            puzzle = killer_from_record(record)
+            text = "".join(f".Cage~{cage.total}~" + "~".join(f"R{c // 9 + 1}C{c % 9 + 1}"
+                                                             for c in cage.cells)
+                           for cage in puzzle.cages)
             times["ISS"].append(cold_seconds(["node", "tools/perf/benchmark_puzzles.js",
-                                              "--max-backtracks", "none", "--puzzles",
-                                              record["name"], "--json"], cwd=iss_dir))
+                                              "--max-backtracks", "none", "--input", text,
+                                              "--json"], cwd=iss_dir))
         print(".", end="", flush=True, file=sys.stderr)
     print(file=sys.stderr)
     lines = [f"{collection} ({len(records)} puzzles), cold (a process a puzzle, start-up "
