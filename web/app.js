@@ -20,6 +20,7 @@ import { buildToolbar } from "./toolbar.js";
 import { stopSolving } from "./solver.js";
 import { keepHistory, offerSavedGame, saveNow } from "./keep.js";
 import "./input.js";
+import { registerServiceWorker } from "./stored.js";
 
 const TITLE = "Puzzle link viewer";
 
@@ -149,9 +150,7 @@ bridgeReady.then(
   (bridge) => {
     show(fromAddress());
     window.dispatchEvent(new CustomEvent("viewer:ready", { detail: bridge.info }));
-    if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
-      navigator.serviceWorker.register("./sw.js").catch(() => { /* offline use is a bonus */ });
-    }
+    registerServiceWorker("./sw.js");   // (stored.js: where the browser allows one)
   },
   (error) => {
     clearPuzzle();

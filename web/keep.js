@@ -48,7 +48,7 @@ export function saveNow() {
 /** After a reload: this tab's undo and redo history of the game, if it was kept at this very
  * position (saveNow). True if it was. */
 export function keepHistory() {
-  const history = state.gameKey && !embed ? savedHistory(state.gameKey) : null;
+  const history = state.gameKey && !embed ? savedHistory(state.gameKey, state.opened) : null;
   const at = history?.at;
   if (!at || !samePosition(at.progress, state.progress) || !sameColours(readColours(at.colours), state.colours)) return false;
   // (a history an older page kept holds its colours one character a cell)
@@ -73,7 +73,8 @@ function gameWords(game, colours) {
  * frame has room for the grid and its buttons only. True when the saved game is the position just
  * opened (a reload): its clock, colours and pause are put back, and the caller redraws. */
 export function offerSavedGame() {
-  const game = state.gameKey && !embed ? savedGame(state.gameKey) : null;
+  // (the opened position: a saved game whose givens are not the puzzle's is dropped)
+  const game = state.gameKey && !embed ? savedGame(state.gameKey, state.opened) : null;
   if (!game || game.progress.length !== state.progress.length) return false;
   const colours = game.colours.length === state.colours.length ? game.colours : state.colours;
   if (samePosition(game.progress, state.progress)) {
