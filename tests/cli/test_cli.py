@@ -259,7 +259,8 @@ def test_ctrl_c_during_a_long_solve_ends_with_one_line():
     puzzle = short_killer(next(r for r in records if r["collection"] == "MATHEMAGIC_KILLERS")["short"])
     text = encode(puzzle, Position.empty(81), "L9B")
     # (as from a terminal: a test worker may run with SIGINT ignored, which a child inherits)
-    with subprocess.Popen([sys.executable, "-m", "pycore", "solve", text], cwd=ROOT,
+    # (the Python engine: the compiled kernel proves it in a second or two)
+    with subprocess.Popen([sys.executable, "-m", "pycore", "solve", "--engine", "python", text], cwd=ROOT,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL)) as run:
         time.sleep(3)
