@@ -1,0 +1,199 @@
+"""New puzzles of a kind, size and grade (issue 45 §1): `generate(kind, size, grade, seed)`.
+
+A random full grid first (fill.py), then the clues: for the classic kinds, givens taken away in
+symmetric pairs while the solver still proves one solution (near-minimal); for the caged kinds,
+cages cut from the grid (cages.py), split where the solver finds a second solution. Then explain
+grades it; a grade other than the one asked for starts again from the next derived seed, until the
+budget runs out. Every choice comes from a `random.Random` seeded by (seed, attempt) and the solver
+is bounded by nodes, not time, so one seed gives one puzzle on any machine."""
+from __future__ import annotations
+
+import os
+import random
+from time import perf_counter
+
+from ..codec import encode
+from ..codec.cages import check_puzzle
+from ..model import ARITHMETIC_KINDS, CAGED_KINDS, REGION_KINDS, Position, Puzzle
+from .cages import clue_for, random_cages, split
+from .fill import NoFill, random_grid, random_regions
+
+LEVELS = ("gentle", "moderate", "tough", "diabolical", "extreme")
+
+# What each kind can be generated at (the versioned strings' sizes, less those whose fill or
+# uniqueness checks are too slow to be useful).
+SIZES = {
+    "sudoku": (4, 6, 8, 9, 16),
+    "sudoku-x": (4, 6, 8, 9),
+    "windoku": (9,),
+    "jigsaw": (5, 6, 7, 8, 9),
+    "killer": (4, 6, 8, 9),
+    "killer-jigsaw": (5, 6, 7, 8, 9),
+    "kenken": (4, 5, 6, 7, 8, 9),
+    "kendoku": (4, 6, 8, 9),
+}
+DEFAULT_TIME_LIMIT = 60.0
+# A uniqueness check that needs more search than this counts as "not proved unique": the clue
+# stays. Nodes, not seconds, so the outcome is the same on every machine.
+SOLVE_NODES = 20_000
+SPLITS = 60   # the most cage splits one attempt makes before it starts again
+
+
+class GenerateError(ValueError):
+    """The kind, size or grade cannot be generated (a usage error)."""
+
+
+class OutOfBudget(RuntimeError):
+    """No puzzle of the grade asked for was found in the time allowed."""
+
+
+def check_request(kind: str, size: int, grade: str | None) -> None:
+    if kind not in SIZES:
+        raise GenerateError(f"cannot generate kind {kind!r}: one of {', '.join(SIZES)}")
+    if size not in SIZES[kind]:
+        raise GenerateError(f"cannot generate a {size}x{size} {kind}: sizes "
+                            f"{', '.join(map(str, SIZES[kind]))}")
+    if grade is not None and grade not in LEVELS:
+        raise GenerateError(f"unknown grade {grade!r}: one of {', '.join(LEVELS)}")
+
+
+def generate(kind: str, size: int, grade: str | None = None, seed: int | None = None,
+             time_limit: float = DEFAULT_TIME_LIMIT) -> dict:
+    """The `generate` contract of docs/design.md: the puzzle's string, grade and time taken."""
+    check_request(kind, size, grade)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    started = perf_counter()
+    attempt = 0
+    while True:
+        rng = random.Random(f"{kind}:{size}:{seed}:{attempt}")
+        found = attempt_puzzle(kind, size, grade, rng)
+        if found is not None:
+            puzzle, report = found
+            return {"kind": kind, "size": size, "seed": seed, "attempts": attempt + 1,
+                    "string": encode(puzzle, None, usual_format(puzzle)),
+                    "grade": report["level"], "hardest": report["hardest"],
+                    "givens": sum(1 for g in puzzle.givens if g), "cages": len(puzzle.cages),
+                    "seconds": round(perf_counter() - started, 3)}
+        attempt += 1
+        if perf_counter() - started > time_limit:
+            asked = f"a {grade} " if grade else "a "
+            raise OutOfBudget(f"no {asked}{size}x{size} {kind} found in {time_limit:g} s "
+                              f"({attempt} attempts); try another seed or a longer --time-limit")
+
+
+def usual_format(puzzle: Puzzle) -> str:
+    """A 9x9 classic sudoku as its 81 digits, as SudokuWiki links give it; every other kind in
+    its versioned string (the only one that names the kind)."""
+    return "digits" if puzzle.kind == "sudoku" and puzzle.size == 9 else "versioned"
+
+
+def attempt_puzzle(kind: str, size: int, grade: str | None, rng: random.Random):
+    """One try: (puzzle, grade report) when it is unique and grades as asked, else None."""
+    regions = random_regions(size, rng) if kind in REGION_KINDS else None
+    frame = Puzzle(kind, size, (0,) * size * size, regions)
+    try:
+        grid = random_grid(frame, rng)
+    except NoFill:
+        return None
+    if kind in CAGED_KINDS:
+        puzzle = caged_puzzle(frame, grid, rng)
+    else:
+        puzzle = given_puzzle(frame, grid, rng)
+    if puzzle is None:
+        return None
+    report = grade_of(puzzle, grid)
+    if report is None:
+        return None
+    if grade is None or report["level"] == grade:
+        return puzzle, report
+    if kind not in CAGED_KINDS and LEVELS.index(report["level"]) > LEVELS.index(grade):
+        return easier(puzzle, grid, grade, rng)
+    return None
+
+
+def unique(puzzle: Puzzle):
+    """The solver's verdict ("unique", "multiple", "none", "timeout") and the solution it met."""
+    from ..solve import solve
+    result = solve(puzzle, max_nodes=SOLVE_NODES, engine="python")
+    return result.status, result.solution
+
+
+def grade_of(puzzle: Puzzle, grid) -> dict | None:
+    """Explain's grade when logic solves the puzzle from its clues; None when it gets stuck."""
+    from ..explain import explain
+    report = explain(puzzle, Position.empty(puzzle.cell_count), solution=grid)
+    if report["status"] != "solved":
+        return None
+    return report["grade"]
+
+
+def with_givens(puzzle: Puzzle, givens) -> Puzzle:
+    return Puzzle(puzzle.kind, puzzle.size, tuple(givens), puzzle.regions, puzzle.cages)
+
+
+def symmetric_pairs(n: int, rng: random.Random) -> list[tuple[int, ...]]:
+    """The cells in pairs turned half a turn about the centre (the centre of an odd grid alone),
+    in random order: what a setter takes away together to keep the givens symmetric."""
+    pairs = [tuple(sorted({c, n * n - 1 - c})) for c in range(n * n) if c <= n * n - 1 - c]
+    rng.shuffle(pairs)
+    return pairs
+
+
+def given_puzzle(frame: Puzzle, grid, rng: random.Random) -> Puzzle | None:
+    """The grid with symmetric pairs of givens taken away while the solution stays unique: no
+    pair left can go without a second solution (or a search too long to settle)."""
+    givens = list(grid)
+    for pair in symmetric_pairs(frame.size, rng):
+        for c in pair:
+            givens[c] = 0
+        if unique(with_givens(frame, givens))[0] != "unique":
+            for c in pair:
+                givens[c] = grid[c]
+    return with_givens(frame, givens)
+
+
+def easier(puzzle: Puzzle, grid, grade: str, rng: random.Random):
+    """A puzzle graded harder than asked, made easier by giving back symmetric pairs until it
+    grades as asked (None when it drops past the grade)."""
+    givens = list(puzzle.givens)
+    taken = [pair for pair in symmetric_pairs(puzzle.size, rng) if not givens[pair[0]]]
+    for pair in taken:
+        for c in pair:
+            givens[c] = grid[c]
+        report = grade_of(with_givens(puzzle, givens), grid)
+        if report is None:
+            continue
+        level = LEVELS.index(report["level"])
+        if level == LEVELS.index(grade):
+            return with_givens(puzzle, givens), report
+        if level < LEVELS.index(grade):
+            return None
+    return None
+
+
+def caged_puzzle(frame: Puzzle, grid, rng: random.Random) -> Puzzle | None:
+    """Cages cut at random from the grid, a cage split in two wherever the solver meets a second
+    solution (at a cell where the two differ, so that ambiguity goes), until it is unique."""
+    n = frame.size
+    arithmetic = frame.kind in ARITHMETIC_KINDS
+    cells = random_cages(grid, n, rng, arithmetic)
+    clues = {tuple(c): clue_for(c, grid, rng, arithmetic) for c in cells}
+    for _ in range(SPLITS):
+        puzzle = check_puzzle(Puzzle(frame.kind, n, frame.givens, frame.regions,
+                                     tuple(sorted(clues.values(), key=lambda cage: cage.cells))))
+        status, other = unique(puzzle)
+        if status == "unique":
+            return puzzle
+        if status != "multiple":
+            return None
+        differ = [c for c in range(n * n) if other and other[c] != grid[c]]
+        at = rng.choice(differ) if differ else None
+        splittable = [k for k in clues if len(k) > 1 and (at is None or at in k)]
+        if not splittable:
+            return None
+        cage = rng.choice(sorted(splittable))
+        del clues[cage]
+        for piece in split(cage, n, rng, at):
+            clues[tuple(piece)] = clue_for(piece, grid, rng, arithmetic)
+    return None
