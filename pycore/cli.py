@@ -71,7 +71,22 @@ def parser() -> argparse.ArgumentParser:
             command.add_argument("--engine", choices=("python", "kernel"),
                                  help="force the search engine: the compiled kernel (wasmtime) or "
                                       "pure Python (default: the kernel where it runs and the puzzle fits)")
+    add_generate(commands)
     return root
+
+
+def add_generate(commands) -> None:
+    """`generate --kind K --size N [--grade G] [--seed S] [--time-limit SECONDS]` (issue 45)."""
+    from .generate import DEFAULT_TIME_LIMIT as BUDGET, LEVELS, SIZES
+    command = commands.add_parser("generate", help="make a new puzzle with one solution, graded, as JSON")
+    command.add_argument("--kind", required=True, choices=tuple(SIZES), help="the kind of puzzle")
+    command.add_argument("--size", required=True, type=lambda text: whole_number(text, 1, "a grid size"),
+                         metavar="N", help="the grid's size (9 for 9x9)")
+    command.add_argument("--grade", choices=LEVELS, help="explain's grade the puzzle must have")
+    command.add_argument("--seed", type=lambda text: whole_number(text, 0, "a seed, 0 or more"),
+                         metavar="S", help="the same seed gives the same puzzle (default: a random one)")
+    command.add_argument("--time-limit", type=seconds, default=BUDGET, metavar="SECONDS",
+                         help=f"give up after this long (default {BUDGET:g})")
 
 
 DEFAULT_TIME_LIMIT = 60.0
@@ -109,6 +124,8 @@ def whole_number(text: str, least: int, what: str) -> int:
 
 def run(argv: list[str]) -> str:
     args = parser().parse_args(argv)
+    if args.command == "generate":
+        return generate_report(args)
     text = standard_input() if args.text == "-" else args.text
     puzzle, position, fmt = decode(text, kind_hint=args.kind, with_format=True)
     if args.command == "encode":
@@ -247,6 +264,22 @@ def explain_report(puzzle, position, args) -> dict:
                    unique=result.status != "multiple")
 
 
+def generate_report(args) -> str:
+    """The generated puzzle as JSON; a size the kind cannot have is a usage error (status 2),
+    a budget spent before the grade was met an error of its own (status 1)."""
+    from .generate import GenerateError, OutOfBudget, generate
+    try:
+        return json.dumps(generate(args.kind, args.size, args.grade, args.seed, args.time_limit))
+    except GenerateError as error:
+        raise PuzzleStringError(f"generate: {error}") from None
+    except OutOfBudget as error:
+        raise GenerateFailed(f"generate: {error}") from None
+
+
+class GenerateFailed(Exception):
+    """The command ran as asked but found nothing in time: status 1, not a usage error."""
+
+
 # --- standard input and output ------------------------------------------------------------------
 
 MAX_STDIN = 4 * MAX_INPUT   # bytes: the longest puzzle decode takes, in UTF-8's widest characters
@@ -338,6 +371,9 @@ def main(argv: list[str] | None = None) -> int:
     except PuzzleStringError as error:
         say(f"error: {error}")  # one line: PuzzleStringError escapes line breaks
         return 2
+    except GenerateFailed as error:
+        say(f"error: {error}")
+        return 1
     except KeyboardInterrupt:   # Ctrl+C during a long solve: the shell's usual status, no traceback
         say("interrupted")
         return 130

@@ -77,7 +77,7 @@ def generate(kind: str, size: int, grade: str | None = None, seed: int | None = 
                     "seconds": round(perf_counter() - started, 3)}
         attempt += 1
         if perf_counter() - started > time_limit:
-            asked = f"a {grade} " if grade else "a "
+            asked = f"{grade} " if grade else ""
             raise OutOfBudget(f"no {asked}{size}x{size} {kind} found in {time_limit:g} s "
                               f"({attempt} attempts); try another seed or a longer --time-limit")
 
