@@ -21,10 +21,11 @@ export function embedSnippet(src, title, side) {
     + `style="border:0;width:100%;max-width:${side}px;height:auto;aspect-ratio:1/1" loading="lazy"></iframe>`;
 }
 
-/** This page at `bd`, relative to the page's own address (works under any sub-path); only
- * `bd`, so never `embed=1` or a test's `slice=`. */
-export function pageLink(bd) {
-  return new URL("?bd=" + encodeURIComponent(bd).replace(/%2C/gi, ","), location.href).href;
+/** This page at the query `query` (api.share_links's: `bd`, and `fullmarks=1` when a cell holds
+ * every digit as a pencil mark), relative to the page's own address (works under any sub-path);
+ * so never `embed=1` or a test's `slice=`. */
+export function pageLink(query) {
+  return new URL("?" + query, location.href).href;
 }
 
 /** Copies the text of `field` (an input or textarea); without clipboard access it selects the
@@ -162,7 +163,7 @@ export function openShareDialog({ invoke, text, progress, board, label }) {
     box.replaceChildren(head, el("p", { class: "share-error", "data-testid": "share-error" },
       `Cannot share this position: ${links.error}`));
   } else {
-    const here = pageLink(links.bd);
+    const here = pageLink(links.query);
     box.replaceChildren(head,
       copyRow("share-page", "Link to this page, with your progress", here,
         { testid: "share-url", open: openLink(here, "share-link", false) }),
