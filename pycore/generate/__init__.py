@@ -97,7 +97,7 @@ def attempt_puzzle(kind: str, size: int, grade: str | None, rng: random.Random):
     except NoFill:
         return None
     if kind in CAGED_KINDS:
-        puzzle = caged_puzzle(frame, grid, rng)
+        puzzle = caged_puzzle(frame, grid, rng, merge_singles=grade != "gentle")
     else:
         puzzle = given_puzzle(frame, grid, rng)
     if puzzle is None:
@@ -107,8 +107,8 @@ def attempt_puzzle(kind: str, size: int, grade: str | None, rng: random.Random):
         return None
     if grade is None or report["level"] == grade:
         return puzzle, report
-    if kind not in CAGED_KINDS and LEVELS.index(report["level"]) > LEVELS.index(grade):
-        return easier(puzzle, grid, grade, rng)
+    if LEVELS.index(report["level"]) > LEVELS.index(grade):
+        return (easier_cages if kind in CAGED_KINDS else easier)(puzzle, grid, grade, rng)
     return None
 
 
@@ -172,7 +172,34 @@ def easier(puzzle: Puzzle, grid, grade: str, rng: random.Random):
     return None
 
 
-def caged_puzzle(frame: Puzzle, grid, rng: random.Random) -> Puzzle | None:
+def easier_cages(puzzle: Puzzle, grid, grade: str, rng: random.Random, tries: int = 12):
+    """A caged puzzle graded harder than asked, made easier by splitting cages (each split keeps
+    one solution or is undone) until it grades as asked (None when it drops past the grade)."""
+    n = puzzle.size
+    arithmetic = puzzle.kind in ARITHMETIC_KINDS
+    for _ in range(tries):
+        big = [cage for cage in puzzle.cages if len(cage.cells) > 1]
+        if not big:
+            return None
+        cage = rng.choice(big)
+        pieces = [clue_for(p, grid, rng, arithmetic) for p in split(cage.cells, n, rng)]
+        cages = sorted([c for c in puzzle.cages if c is not cage] + pieces, key=lambda c: c.cells)
+        candidate = Puzzle(puzzle.kind, n, puzzle.givens, puzzle.regions, tuple(cages))
+        if unique(candidate)[0] != "unique":
+            continue
+        puzzle = candidate
+        report = grade_of(puzzle, grid)
+        if report is None:
+            continue
+        level = LEVELS.index(report["level"])
+        if level == LEVELS.index(grade):
+            return puzzle, report
+        if level < LEVELS.index(grade):
+            return None
+    return None
+
+
+def caged_puzzle(frame: Puzzle, grid, rng: random.Random, merge_singles: bool = True) -> Puzzle | None:
     """Cages cut at random from the grid, a cage split in two wherever the solver meets a second
     solution (at a cell where the two differ, so that ambiguity goes), until it is unique."""
     n = frame.size
@@ -184,16 +211,54 @@ def caged_puzzle(frame: Puzzle, grid, rng: random.Random) -> Puzzle | None:
                                      tuple(sorted(clues.values(), key=lambda cage: cage.cells))))
         status, other = unique(puzzle)
         if status == "unique":
-            return puzzle
+            return fewer_single_cells(puzzle, grid, clues, rng) if merge_singles else puzzle
         if status != "multiple":
             return None
-        differ = [c for c in range(n * n) if other and other[c] != grid[c]]
-        at = rng.choice(differ) if differ else None
-        splittable = [k for k in clues if len(k) > 1 and (at is None or at in k)]
-        if not splittable:
+        differ = {c for c in range(n * n) if other and other[c] != grid[c]}
+        cage = cage_to_split(clues, differ, rng)
+        if cage is None:
             return None
-        cage = rng.choice(sorted(splittable))
+        at = rng.choice(sorted(differ.intersection(cage))) if differ else None
         del clues[cage]
         for piece in split(cage, n, rng, at):
             clues[tuple(piece)] = clue_for(piece, grid, rng, arithmetic)
     return None
+
+
+def cage_to_split(clues, differ, rng: random.Random):
+    """The cage to split: one holding a cell where the second solution differs (so that solution
+    goes), of three cells or more where there is one (splitting a pair leaves single cells, which
+    give their digits away); any cage of two or more cells when the second solution is unknown."""
+    def pick(least):
+        found = sorted(k for k in clues if len(k) >= least and (not differ or differ.intersection(k)))
+        return rng.choice(found) if found else None
+    return pick(3) or pick(2)
+
+
+def fewer_single_cells(puzzle: Puzzle, grid, clues, rng: random.Random) -> Puzzle:
+    """A unique caged puzzle with single-cell cages merged into a neighbouring cage (a killer's of
+    five cells at most and without the digit, a KenKen's of four at most) wherever the solution
+    stays unique: a single cell is a given in disguise."""
+    from .fill import neighbours
+    n = puzzle.size
+    arithmetic = puzzle.kind in ARITHMETIC_KINDS
+    largest = 4 if arithmetic else 5
+    for single in sorted(k for k in clues if len(k) == 1):
+        if single not in clues:   # merged already, as another single's neighbour
+            continue
+        cell = single[0]
+        near = sorted({k for k in clues if len(k) < largest and k != single
+                       and any(x in k for x in neighbours(cell, n))
+                       and (arithmetic or grid[cell] not in {grid[c] for c in k})})
+        rng.shuffle(near)
+        for other in near:
+            merged = dict(clues)
+            del merged[single], merged[other]
+            cells = tuple(sorted(other + single))
+            merged[cells] = clue_for(cells, grid, rng, arithmetic)
+            candidate = Puzzle(puzzle.kind, n, puzzle.givens, puzzle.regions,
+                               tuple(sorted(merged.values(), key=lambda cage: cage.cells)))
+            if unique(candidate)[0] == "unique":
+                clues, puzzle = merged, candidate
+                break
+    return puzzle
