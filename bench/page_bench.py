@@ -22,7 +22,7 @@ snapshot, then, the snapshot deleted, a plain repeat; each checks which start it
 (<html data-python-start>). Median and range of --runs runs, pages interleaved. Then --slow-runs
 cold visits of the page and of bare on Chromium's emulated 10 Mbit/s, 150 ms line (DevTools
 protocol), with the page's time to its grid outline and first paint after the HTML arrived.
-Then, per engine installed (Chromium, Firefox, WebKit; tests/e2e/engines.py's drivers), bare and
+Then, per engine installed (Chromium, Firefox, WebKit; tests/browsers/engines.py's drivers), bare and
 the page cold in fresh sessions, and their repeat visits: plain and from the snapshot.
 The bench pages are served from memory under /__bench/, never shipped in dist/.
 """
@@ -290,7 +290,7 @@ ALL_ENGINES = ("chromium", "firefox", "webkit")
 
 
 def start_engine(name: str, base: str, recorder, log: Path):
-    """A fresh session (empty caches) of engine `name`, through tests/e2e/engines.py's drivers."""
+    """A fresh session (empty caches) of engine `name`, through tests/browsers/engines.py's drivers."""
     from tests.browsers.engines import ChromiumEngine, FirefoxEngine, WebKitEngine
     if name != "chromium":
         return (FirefoxEngine if name == "firefox" else WebKitEngine)(recorder.port, log)
@@ -379,7 +379,7 @@ def report_engines(results: dict, runs: int, sessions: int) -> str:
         ENGINES_HEADING,
         "",
         "Time from navigation start to the rendered grid (the same killer) next to bare `loadPyodide()`,",
-        "in each engine, driven by the cross-engine tests' drivers (`tests/e2e/engines.py`): Chromium",
+        "in each engine, driven by the cross-engine tests' drivers (`tests/browsers/engines.py`): Chromium",
         "(Playwright), Firefox ESR (puppeteer-core over WebDriver BiDi), WebKitGTK's MiniBrowser",
         f"(WebKitWebDriver, on Xvfb). Cold = the first visit of a fresh browser session ({sessions} sessions",
         f"each); then {runs} repeat visits per session (HTTP cache and the page's service worker warm): bare",

@@ -1,4 +1,4 @@
-// Drives Firefox for the cross-engine tests (tests/e2e/engines.py): npm puppeteer-core over
+// Drives Firefox for the cross-engine tests (tests/browsers/engines.py): npm puppeteer-core over
 // WebDriver BiDi, Debian's firefox-esr, no geckodriver. One JSON command per stdin line,
 // {"id", "op", "args"}; one JSON answer per stdout line, {"id", "ok", "value"|"error"}.
 // Python bounds every call; this side bounds its own waits too, so nothing hangs.
