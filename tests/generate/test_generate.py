@@ -12,7 +12,8 @@ from pycore.generate import GenerateError, generate
 from pycore.model import Position
 from pycore.solve import solve
 
-CASES = [("sudoku", 4), ("sudoku", 6), ("sudoku", 9), ("killer", 6), ("kenken", 4), ("kenken", 6)]
+CASES = [("sudoku", 4), ("sudoku", 6), ("sudoku", 9), ("killer", 6), ("kenken", 4), ("kenken", 6),
+         ("sudoku-x", 6), ("windoku", 9), ("jigsaw", 6), ("killer-jigsaw", 6), ("kendoku", 6)]
 
 
 def judged(made):
@@ -73,6 +74,24 @@ def test_killer_cages_are_small_and_rarely_single_cells():
     assert max(sizes) <= 5
     assert sizes[1] <= 3
     assert not any(puzzle.givens)
+
+
+@pytest.mark.parametrize("kind", ["jigsaw", "killer-jigsaw"])
+def test_jigsaw_regions_are_random_connected_and_of_the_grid_size(kind):
+    puzzle = decode(generate(kind, 7, seed=6)["string"])[0]
+    n = puzzle.size
+    for region in range(1, n + 1):
+        cells = {c for c, g in enumerate(puzzle.regions) if g == region}
+        assert len(cells) == n
+        reached, todo = {min(cells)}, [min(cells)]
+        while todo:
+            r, c = divmod(todo.pop(), n)
+            for x in (r * n + c - 1 if c else -1, r * n + c + 1 if c < n - 1 else -1, (r - 1) * n + c, (r + 1) * n + c):
+                if x in cells and x not in reached:
+                    reached.add(x)
+                    todo.append(x)
+        assert reached == cells
+    assert puzzle.regions != decode(generate(kind, 7, seed=8)["string"])[0].regions
 
 
 def test_kenken_mixes_its_operators():
