@@ -66,22 +66,25 @@ def generate(kind: str, size: int, grade: str | None = None, seed: int | None = 
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
     started = perf_counter()
+    deadline = started + time_limit
     attempt = 0
-    while True:
+    while perf_counter() < deadline:
         rng = random.Random(f"{kind}:{size}:{seed}:{attempt}")
-        found = attempt_puzzle(kind, size, grade, rng)
+        attempt += 1
+        try:
+            found = attempt_puzzle(kind, size, grade, rng, deadline)
+        except OutOfBudget:   # the deadline passed in the middle of the attempt
+            break
         if found is not None:
             puzzle, report = found
-            return {"kind": kind, "size": size, "seed": seed, "attempts": attempt + 1,
+            return {"kind": kind, "size": size, "seed": seed, "attempts": attempt,
                     "string": encode(puzzle, None, usual_format(puzzle)),
                     "grade": report["level"], "hardest": report["hardest"],
                     "givens": sum(1 for g in puzzle.givens if g), "cages": len(puzzle.cages),
                     "seconds": round(perf_counter() - started, 3)}
-        attempt += 1
-        if perf_counter() - started > time_limit:
-            asked = f"{grade} " if grade else ""
-            raise OutOfBudget(f"no {asked}{size}x{size} {kind} found in {time_limit:g} s "
-                              f"({attempt} attempts); try another seed or a longer --time-limit")
+    asked = f"{grade} " if grade else ""
+    raise OutOfBudget(f"no {asked}{size}x{size} {kind} found in {time_limit:g} s "
+                      f"({attempt} attempts); try another seed or a longer --time-limit")
 
 
 def usual_format(puzzle: Puzzle) -> str:
@@ -90,7 +93,7 @@ def usual_format(puzzle: Puzzle) -> str:
     return "digits" if puzzle.kind == "sudoku" and puzzle.size == 9 else "versioned"
 
 
-def attempt_puzzle(kind: str, size: int, grade: str | None, rng: random.Random):
+def attempt_puzzle(kind: str, size: int, grade: str | None, rng: random.Random, deadline: float):
     """One try: (puzzle, grade report) when it is unique and grades as asked, else None."""
     regions = random_regions(size, rng) if kind in REGION_KINDS else None
     frame = Puzzle(kind, size, (0,) * size * size, regions)
@@ -104,7 +107,7 @@ def attempt_puzzle(kind: str, size: int, grade: str | None, rng: random.Random):
         puzzle = given_puzzle(frame, grid, rng)
     if puzzle is None:
         return None
-    report = grade_of(puzzle, grid)
+    report = grade_of(puzzle, grid, deadline)
     if report is not None and (grade is None or report["level"] == grade):
         return puzzle, report
     # Beyond the logic (stuck) or harder than asked: clues given back make it easier; a few
@@ -112,7 +115,7 @@ def attempt_puzzle(kind: str, size: int, grade: str | None, rng: random.Random):
     if grade is not None and (report is None or LEVELS.index(report["level"]) > LEVELS.index(grade)):
         ease = easier_cages if kind in CAGED_KINDS else easier
         for _ in range(EASING_ORDERS):
-            found = ease(puzzle, grid, grade, rng)
+            found = ease(puzzle, grid, grade, rng, deadline)
             if found is not None:
                 return found
     return None
@@ -125,10 +128,17 @@ def unique(puzzle: Puzzle):
     return result.status, result.solution
 
 
-def grade_of(puzzle: Puzzle, grid) -> dict | None:
-    """Explain's grade when logic solves the puzzle from its clues; None when it gets stuck."""
+def grade_of(puzzle: Puzzle, grid, deadline: float) -> dict | None:
+    """Explain's grade when logic solves the puzzle from its clues; None when it gets stuck.
+    Explain is the slow part (seconds on a hard 16x16): past the deadline the budget is spent
+    (an error, never a different puzzle, so one seed still gives one puzzle)."""
     from ..explain import explain
-    report = explain(puzzle, Position.empty(puzzle.cell_count), solution=grid)
+    left = deadline - perf_counter()
+    if left <= 0:
+        raise OutOfBudget("out of time")
+    report = explain(puzzle, Position.empty(puzzle.cell_count), solution=grid, time_limit=left)
+    if report["status"] == "timeout":
+        raise OutOfBudget("out of time")
     if report["status"] != "solved":
         return None
     return report["grade"]
@@ -159,7 +169,7 @@ def given_puzzle(frame: Puzzle, grid, rng: random.Random) -> Puzzle | None:
     return with_givens(frame, givens)
 
 
-def easier(puzzle: Puzzle, grid, grade: str, rng: random.Random):
+def easier(puzzle: Puzzle, grid, grade: str, rng: random.Random, deadline: float):
     """A puzzle graded harder than asked, made easier by giving back symmetric pairs: the fewest
     (of a random order) with which it grades as asked or easier, found by halving (a grade falls
     as givens come back, near enough; explain is the slow part); None when that grade is easier."""
@@ -172,7 +182,7 @@ def easier(puzzle: Puzzle, grid, grade: str, rng: random.Random):
             for c in pair:
                 givens[c] = grid[c]
         made = with_givens(puzzle, givens)
-        return made, grade_of(made, grid)
+        return made, grade_of(made, grid, deadline)
 
     low, high = 0, len(taken)   # too hard with `low` pairs back; easy enough with `high`
     found = None
@@ -197,7 +207,7 @@ def easier(puzzle: Puzzle, grid, grade: str, rng: random.Random):
     return None
 
 
-def easier_cages(puzzle: Puzzle, grid, grade: str, rng: random.Random, tries: int = 12):
+def easier_cages(puzzle: Puzzle, grid, grade: str, rng: random.Random, deadline: float, tries: int = 12):
     """A caged puzzle graded harder than asked, made easier by splitting cages (each split keeps
     one solution or is undone) until it grades as asked (None when it drops past the grade)."""
     n = puzzle.size
@@ -213,7 +223,7 @@ def easier_cages(puzzle: Puzzle, grid, grade: str, rng: random.Random, tries: in
         if unique(candidate)[0] != "unique":
             continue
         puzzle = candidate
-        report = grade_of(puzzle, grid)
+        report = grade_of(puzzle, grid, deadline)
         if report is None:
             continue
         level = LEVELS.index(report["level"])
