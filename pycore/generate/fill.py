@@ -11,6 +11,7 @@ from ..model import BOX_SHAPES, Puzzle
 # into a corner that costs far more to back out of than to begin again).
 NODES_PER_TRY = 20_000
 TRIES = 30
+JIGSAW_TRIES, JIGSAW_NODES = 3, 3_000
 
 
 class NoFill(Exception):
@@ -27,10 +28,13 @@ def peers_of(puzzle: Puzzle) -> list[tuple[int, ...]]:
 
 
 def random_grid(puzzle: Puzzle, rng: random.Random) -> tuple[int, ...]:
-    """A full grid for the puzzle's houses (its cages ignored), drawn at random."""
+    """A full grid for the puzzle's houses (its cages ignored), drawn at random. Random jigsaw
+    regions that resist a few quick tries are given up (the caller draws others): some layouts
+    have no grid at all, and the search cannot tell that quickly."""
     peers = peers_of(puzzle)
-    for _ in range(TRIES):
-        grid = fill(puzzle.size, peers, rng, NODES_PER_TRY)
+    tries, nodes = (JIGSAW_TRIES, JIGSAW_NODES) if puzzle.regions is not None else (TRIES, NODES_PER_TRY)
+    for _ in range(tries):
+        grid = fill(puzzle.size, peers, rng, nodes)
         if grid is not None:
             return grid
     raise NoFill(f"no {puzzle.size}x{puzzle.size} {puzzle.kind} grid found")
@@ -40,6 +44,7 @@ def fill(n: int, peers, rng: random.Random, max_nodes: int):
     """Depth-first fill, always at a cell with fewest digits left (ties broken at random), digits
     in random order; None when `max_nodes` are spent."""
     full = (1 << n) - 1
+    count_of = [bin(m).count("1") for m in range(full + 1)]
     cand = [full] * (n * n)
     grid = [0] * (n * n)
     nodes = 0
@@ -65,7 +70,7 @@ def fill(n: int, peers, rng: random.Random, max_nodes: int):
         best, best_count = -1, n + 1
         for cell in order:
             if not grid[cell]:
-                count = bin(cand[cell]).count("1")
+                count = count_of[cand[cell]]
                 if count < best_count:
                     best, best_count = cell, count
                     if count <= 1:
