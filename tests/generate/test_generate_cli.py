@@ -1,6 +1,7 @@
 """`python -m pycore generate` as docs/design.md's contract says: one JSON object with `string`,
 `grade` and `seconds`; a bad argument exits 2 with one line on stderr; a budget spent exits 1."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,8 +13,9 @@ from pycore.codec import decode
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def pycore(*args):
-    return subprocess.run([sys.executable, "-m", "pycore", *args], cwd=ROOT,
+def pycore(*args, hash_seed=None):
+    env = dict(os.environ, PYTHONHASHSEED=str(hash_seed)) if hash_seed is not None else None
+    return subprocess.run([sys.executable, "-m", "pycore", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -28,6 +30,13 @@ def test_generate_prints_the_contract_keys():
     again = json.loads(pycore("generate", "--kind", "kenken", "--size", "4", "--grade", "gentle",
                               "--seed", "9").stdout)
     assert again["string"] == made["string"]
+
+
+def test_one_seed_is_one_puzzle_in_any_process():
+    # string hashing differs from process to process; the puzzle may not
+    args = ("generate", "--kind", "killer", "--size", "6", "--seed", "12")
+    strings = {json.loads(pycore(*args, hash_seed=h).stdout)["string"] for h in (1, 2)}
+    assert len(strings) == 1
 
 
 @pytest.mark.parametrize("args", [
