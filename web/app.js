@@ -101,7 +101,9 @@ async function showGames() {
  * (pycore's, which carries the kind even where only a link's page name said it) and the grid is
  * drawn. What cannot be read goes into the address as it was pasted, its message on the page. */
 function open(text) {
-  const opened = invoke("open_view", text);
+  let opened = invoke("open_view", text);
+  // the start page is for an address without a puzzle; a paste without one is an error to show
+  if (opened.no_puzzle) opened = { error: opened.error };
   history.pushState(null, "", pageUrl(opened.query ?? "bd=" + encodeURIComponent(text).replace(/%2C/gi, ",")));
   show(opened);
 }

@@ -208,7 +208,7 @@ def test_a_long_solve_in_an_embed_can_go_on_show_its_answer_and_stop(touch_page,
     from tests.e2e.test_page_solver import paused_killer
     string, solution = paused_killer()
     page = touch_page
-    page.goto(host_page(site, name, bd=string, extra="&pause=0.3"))
+    page.goto(host_page(site, name, bd=string, extra="&pause=0.3&slice=1"))
     frame = page.frame_locator(f"#{name}")
     wait_ready(frame)
     frame.locator("[data-action=solve]").tap()

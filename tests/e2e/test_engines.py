@@ -304,7 +304,7 @@ def test_a_long_solve_pauses_goes_on_and_shows_the_solution_found(h):
     search ends proving it unique."""
     from tests.e2e.test_page_solver import paused_killer
     string, solution = paused_killer()
-    assert h.goto(f"{h.site.url}?bd={string}&pause=0.3") == "ready", h.status()
+    assert h.goto(f"{h.site.url}?bd={string}&pause=0.3&slice=1") == "ready", h.status()
     h.engine.click("[data-action=solve]")
     waiting = ("document.querySelector('[data-action=show-found]') ? 'found'"
                f" : {STATUS}.dataset.state === 'solved' ? 'solved'"
