@@ -191,3 +191,16 @@ def app_page(app):
     yield page
     forget_games([page], guard.origin)
     guard.check()
+
+
+@pytest.fixture
+def clocked_page(browser, site):
+    """A page in a context of its own whose time is Playwright's fake clock, moved on by hand
+    (`page.clock.run_for`): the clock's and Undo's tests read exact seconds."""
+    context, guard = guarded_context(browser, site, viewport={"width": 1280, "height": 900})
+    context.clock.install()
+    page = context.new_page()
+    yield page
+    forget_games([page], site.origin, closing=True)
+    context.close()
+    guard.check()

@@ -19,7 +19,6 @@ import pytest
 
 from tests.browsers.pageutil import wait_started
 from tests.corpus import REAL
-from tests.e2e.conftest import forget_games, guarded_context
 
 ROOT = Path(__file__).resolve().parents[2]
 S9B = next(e for e in REAL if e["name"] == "S9B easiest sudoku")["string"]
@@ -78,18 +77,6 @@ def test_every_spelling_of_a_link_opens_what_the_command_line_decodes(page, site
 
 # ---- full marks over a reload ----------------------------------------------------------------
 
-@pytest.fixture
-def clocked(browser, site):
-    """A context of its own with Playwright's fake clock, moved on by hand."""
-    context, guard = guarded_context(browser, site, viewport={"width": 1280, "height": 900})
-    context.clock.install()
-    page = context.new_page()
-    yield page
-    forget_games([page], site.origin, closing=True)
-    context.close()
-    guard.check()
-
-
 def clock_seconds(page) -> int:
     minutes, seconds = page.locator("[data-testid=clock] .clock-time").text_content().split(":")[-2:]
     return int(minutes) * 60 + int(seconds)
@@ -106,8 +93,8 @@ def undo_depth(page) -> int:
     return depth
 
 
-def test_full_marks_survive_a_reload_with_their_history_and_clock(clocked, site):
-    page = clocked
+def test_full_marks_survive_a_reload_with_their_history_and_clock(clocked_page, site):
+    page = clocked_page
     page.goto(f"{site.url}?bd={KILLER}")
     assert wait_started(page) == "ready"
     cell = page.locator("[data-testid=grid] [data-cell][data-value='']").first

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from tests.browsers.pageutil import ask_hint, open_text, wait_started
-from tests.e2e.conftest import forget_games, guarded_context
 from tests.e2e.test_clock import moved_on, seconds
 from tests.e2e.test_hint import EASY
 from tests.e2e.test_play import KILLER, LONG_PRESS, S9B, cell, open_page, touch_screen
@@ -22,18 +21,6 @@ def values(page) -> list[str]:
 
 def selected(page) -> list[str]:
     return page.locator("[data-testid=grid] .cell.selected").evaluate_all("cs => cs.map(c => c.dataset.cell)")
-
-
-@pytest.fixture
-def clocked_page(browser, site):
-    """A page whose time is Playwright's fake clock, moved on by hand (as in test_clock.py)."""
-    context, guard = guarded_context(browser, site, viewport={"width": 1280, "height": 900})
-    context.clock.install()
-    page = context.new_page()
-    yield page
-    forget_games([page], site.origin, closing=True)
-    context.close()
-    guard.check()
 
 
 def test_reset_is_one_undoable_change_and_undo_puts_the_clock_back(clocked_page, site):
