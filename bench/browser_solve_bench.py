@@ -22,13 +22,13 @@ import platform
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 import build
-from tests.browsers.chromium import CHROMIUM_FLAGS, chromium_executable
+from tests.browsers.chromium import launch_options
+from tests.browsers.serve import serve_directory
 from tests.corpus import DEV
 from bench.sections import replace_section
 from pycore import api
@@ -139,16 +139,11 @@ def main() -> int:
     button = []
     with tempfile.TemporaryDirectory() as tmp:
         dist = build.build(dist=Path(tmp) / "dist")
-        handler = lambda *a, **k: build.QuietHandler(*a, directory=str(dist), **k)  # noqa: E731
-        server = build.QuietServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        server, origin = serve_directory(dist)
+        base = origin + "/"
         try:
             with sync_playwright() as p:
-                launch = {"args": CHROMIUM_FLAGS}
-                if chromium_executable():
-                    launch["executable_path"] = chromium_executable()
-                browser = p.chromium.launch(**launch)
+                browser = p.chromium.launch(**launch_options())
                 page = browser.new_page()
                 page.goto(base)
                 page.wait_for_function("puzzleViewer.ready.then(() => true)", timeout=120_000)

@@ -19,13 +19,13 @@ import platform
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 import build
-from tests.browsers.chromium import CHROMIUM_FLAGS, chromium_executable
+from tests.browsers.chromium import launch_options
+from tests.browsers.serve import serve_directory
 from tests.corpus import DEV
 from bench.sections import replace_section
 from pycore import api
@@ -108,17 +108,12 @@ def main() -> int:
     page_first, page_next, host_first, host_next = ({k: [] for k in cases} for _ in range(4))
     with tempfile.TemporaryDirectory() as tmp:
         dist = build.build(dist=Path(tmp) / "dist")
-        handler = lambda *a, **k: build.QuietHandler(*a, directory=str(dist), **k)  # noqa: E731
-        server = build.QuietServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        server, origin = serve_directory(dist)
         try:
             with sync_playwright() as p:
-                launch = {"args": CHROMIUM_FLAGS}
-                if chromium_executable():
-                    launch["executable_path"] = chromium_executable()
-                browser = p.chromium.launch(**launch)
+                browser = p.chromium.launch(**launch_options())
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
-                page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+                page.goto(origin + "/")
                 page.wait_for_function("puzzleViewer.ready.then(() => true)", timeout=120_000)
                 for kind, links in cases.items():
                     for link in links:

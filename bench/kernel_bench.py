@@ -165,7 +165,6 @@ def page_section(collection: str) -> str:
     Chromium, the site built afresh) through its Solve button: click to `solved`, as
     bench/browser_solve_bench.py times it; with the solve() time here beside it."""
     import tempfile
-    import threading
     from pathlib import Path
 
     from playwright.sync_api import sync_playwright
@@ -173,7 +172,8 @@ def page_section(collection: str) -> str:
     import build
     from bench.browser_solve_bench import solve_with_button
     from pycore.codec import PuzzleStringError, encode
-    from tests.browsers.chromium import CHROMIUM_FLAGS, chromium_executable
+    from tests.browsers.chromium import launch_options
+    from tests.browsers.serve import serve_directory
     rows = []
     for record in hardest_killers([collection]):
         try:
@@ -186,16 +186,11 @@ def page_section(collection: str) -> str:
     page_s, host_s = [], []
     with tempfile.TemporaryDirectory() as tmp:
         dist = build.build(dist=Path(tmp) / "dist")
-        handler = lambda *a, **k: build.QuietHandler(*a, directory=str(dist), **k)  # noqa: E731
-        server = build.QuietServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        server, origin = serve_directory(dist)
+        base = origin + "/"
         try:
             with sync_playwright() as p:
-                launch = {"args": CHROMIUM_FLAGS}
-                if chromium_executable():
-                    launch["executable_path"] = chromium_executable()
-                browser = p.chromium.launch(**launch)
+                browser = p.chromium.launch(**launch_options())
                 page = browser.new_page()
                 solve_with_button(page, base, rows[0][2], rows[0][0])   # the kernel compiled
                 for name, puzzle, text in rows:

@@ -44,3 +44,10 @@ def chromium_executable() -> str | None:
         "install chromium`; or set CHROMIUM=/path/to/chromium.",
         pytrace=False,
     )
+
+
+def launch_options() -> dict:
+    """Playwright's `chromium.launch` keywords: the flags above, and the executable when not
+    Playwright's own."""
+    executable = chromium_executable()
+    return {"args": CHROMIUM_FLAGS, **({"executable_path": executable} if executable else {})}
