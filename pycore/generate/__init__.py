@@ -1,11 +1,14 @@
 """New puzzles of a kind, size and grade (issue 45 §1): `generate(kind, size, grade, seed)`.
 
-A random full grid first (fill.py), then the clues: for the classic kinds, givens taken away in
-symmetric pairs while the solver still proves one solution (near-minimal); for the caged kinds,
-cages cut from the grid (cages.py), split where the solver finds a second solution. Then explain
-grades it; a grade other than the one asked for starts again from the next derived seed, until the
-budget runs out. Every choice comes from a `random.Random` seeded by (seed, attempt) and the solver
-is bounded by nodes, not time, so one seed gives one puzzle on any machine."""
+A random full grid first (fill.py), then the clues, aimed at the grade asked while they are cut
+rather than graded after and thrown away: for the classic kinds, givens taken away in symmetric
+pairs while the solver still proves one solution and the strategies up to the grade still solve
+it (grade.py: explain's walk cut at the grade's band); for the caged kinds, cages cut from the
+grid (cages.py), split where the solver finds a second solution, then split where the logic of
+the grade gets stuck, or merged while it does not, until explain grades it as asked. A grid that
+ends easier than asked gives way to the next attempt. Every choice comes from a `random.Random`
+seeded by (seed, attempt) and the solver is bounded by nodes, not time, so one seed gives one
+puzzle on any machine (time only ends the search, with OutOfBudget)."""
 from __future__ import annotations
 
 import os
@@ -14,9 +17,10 @@ from time import perf_counter
 
 from ..codec import encode
 from ..codec.cages import check_puzzle
-from ..model import ARITHMETIC_KINDS, CAGED_KINDS, REGION_KINDS, Position, Puzzle
-from .cages import clue_for, random_cages, split
-from .fill import NoFill, random_grid, random_regions
+from ..model import ARITHMETIC_KINDS, CAGED_KINDS, REGION_KINDS, Puzzle
+from .cages import clue_for, components, random_cages, split
+from .fill import NoFill, peers_of, random_grid, random_regions
+from .grade import OutOfBudget, grade_within, placed, report as report_of, rests_on_uniqueness, walk
 
 LEVELS = ("gentle", "moderate", "tough", "diabolical", "extreme")
 
@@ -36,17 +40,12 @@ DEFAULT_TIME_LIMIT = 60.0
 # A uniqueness check that needs more search than this counts as "not proved unique": the clue
 # stays. Nodes, not seconds, so the outcome is the same on every machine.
 SOLVE_NODES = 20_000
-EASING_ORDERS = 3   # random orders tried for giving clues back to reach an easier grade
-SWAPS = 8   # pairs tried in the last place when giving back one more pair skips the grade
 SPLITS = 60   # the most cage splits one attempt makes before it starts again
+MERGES = 30   # the most cage merges tried to make a caged puzzle as hard as asked
 
 
 class GenerateError(ValueError):
     """The kind, size or grade cannot be generated (a usage error)."""
-
-
-class OutOfBudget(RuntimeError):
-    """No puzzle of the grade asked for was found in the time allowed."""
 
 
 def check_request(kind: str, size: int, grade: str | None) -> None:
@@ -102,46 +101,24 @@ def attempt_puzzle(kind: str, size: int, grade: str | None, rng: random.Random, 
     except NoFill:
         return None
     if kind in CAGED_KINDS:
-        puzzle = caged_puzzle(frame, grid, rng, merge_singles=grade != "gentle")
-    else:
-        puzzle = given_puzzle(frame, grid, rng)
-    if puzzle is None:
-        return None
-    report = grade_of(puzzle, grid, deadline)
-    if report is not None and (grade is None or report["level"] == grade):
+        return caged_attempt(frame, grid, grade, rng, deadline)
+    puzzle = given_puzzle(frame, grid, rng, grade, deadline)
+    report = grade_within(puzzle, grade, deadline)
+    if report is not None and report["level"] == (grade or report["level"]):
         return puzzle, report
-    # Beyond the logic (stuck) or harder than asked: clues given back make it easier; a few
-    # orders of giving back, as one can step from too hard straight to too easy.
-    if grade is not None and (report is None or LEVELS.index(report["level"]) > LEVELS.index(grade)):
-        ease = easier_cages if kind in CAGED_KINDS else easier
-        for _ in range(EASING_ORDERS):
-            found = ease(puzzle, grid, grade, rng, deadline)
-            if found is not None:
-                return found
+    # Too easy: every pair left is needed for one solution or for the grade, so this grid's
+    # chance is spent (the next attempt draws another).
     return None
 
 
 def unique(puzzle: Puzzle):
-    """The solver's verdict ("unique", "multiple", "none", "timeout") and the solution it met."""
+    """The solver's verdict ("unique", "multiple", "none", "timeout") and the solution it met:
+    the Python engine for a grid without cages (the compiled kernel's set-up costs more than
+    its search there), the kernel where it runs for caged grids. Both count the same nodes."""
     from ..solve import solve
-    result = solve(puzzle, max_nodes=SOLVE_NODES, engine="python")
+    engine = "python" if not puzzle.cages else None
+    result = solve(puzzle, max_nodes=SOLVE_NODES, engine=engine)
     return result.status, result.solution
-
-
-def grade_of(puzzle: Puzzle, grid, deadline: float) -> dict | None:
-    """Explain's grade when logic solves the puzzle from its clues; None when it gets stuck.
-    Explain is the slow part (seconds on a hard 16x16): past the deadline the budget is spent
-    (an error, never a different puzzle, so one seed still gives one puzzle)."""
-    from ..explain import explain
-    left = deadline - perf_counter()
-    if left <= 0:
-        raise OutOfBudget("out of time")
-    report = explain(puzzle, Position.empty(puzzle.cell_count), solution=grid, time_limit=left)
-    if report["status"] == "timeout":
-        raise OutOfBudget("out of time")
-    if report["status"] != "solved":
-        return None
-    return report["grade"]
 
 
 def with_givens(puzzle: Puzzle, givens) -> Puzzle:
@@ -156,97 +133,80 @@ def symmetric_pairs(n: int, rng: random.Random) -> list[tuple[int, ...]]:
     return pairs
 
 
-def given_puzzle(frame: Puzzle, grid, rng: random.Random) -> Puzzle | None:
-    """The grid with symmetric pairs of givens taken away while the solution stays unique: no
-    pair left can go without a second solution (or a search too long to settle)."""
+def given_puzzle(frame: Puzzle, grid, rng: random.Random, grade: str | None, deadline: float) -> Puzzle:
+    """The grid with symmetric pairs of givens taken away while the solution stays unique and,
+    for a grade asked, the strategies up to that grade still solve it: no pair left can go
+    without a second solution or a harder puzzle. A pair whose cells are each the one digit
+    their givens' peers leave is the same puzzle one naked single longer: it goes unasked."""
+    n = frame.size
+    peers = peers_of(frame)
+    full = (1 << n) - 1
     givens = list(grid)
-    for pair in symmetric_pairs(frame.size, rng):
+
+    def forced(cell):
+        left = full
+        for p in peers[cell]:
+            if givens[p]:
+                left &= ~(1 << (givens[p] - 1))
+        return left & (left - 1) == 0
+
+    for pair in symmetric_pairs(n, rng):
         for c in pair:
             givens[c] = 0
-        if unique(with_givens(frame, givens))[0] != "unique":
-            for c in pair:
-                givens[c] = grid[c]
+        if all(forced(c) for c in pair):
+            continue
+        puzzle = with_givens(frame, givens)
+        if unique(puzzle)[0] == "unique" and (grade is None or grade_within(puzzle, grade, deadline)):
+            continue
+        for c in pair:
+            givens[c] = grid[c]
     return with_givens(frame, givens)
 
 
-def easier(puzzle: Puzzle, grid, grade: str, rng: random.Random, deadline: float):
-    """A puzzle graded harder than asked, made easier by giving back symmetric pairs: the fewest
-    (of a random order) with which it grades as asked or easier, found by halving (a grade falls
-    as givens come back, near enough; explain is the slow part); None when that grade is easier."""
-    taken = [pair for pair in symmetric_pairs(puzzle.size, rng) if not puzzle.givens[pair[0]]]
-    target = LEVELS.index(grade)
+# --- caged kinds -------------------------------------------------------------------------------
 
-    def back(count, last=None):
-        givens = list(puzzle.givens)
-        for pair in taken[:count] + ([last] if last else []):
-            for c in pair:
-                givens[c] = grid[c]
-        made = with_givens(puzzle, givens)
-        return made, grade_of(made, grid, deadline)
-
-    low, high = 0, len(taken)   # too hard with `low` pairs back; easy enough with `high`
-    found = None
-    while high - low > 1:
-        middle = (low + high) // 2
-        made, report = back(middle)
-        if report is not None and LEVELS.index(report["level"]) <= target:
-            high, found = middle, (made, report)
-        else:
-            low = middle
-    if found is None:
-        found = back(high)
-    made, report = found
-    if report is not None and LEVELS.index(report["level"]) == target:
-        return made, report
-    # With `low` pairs back it is too hard, with one more too easy: another pair in that last
-    # place may land on the grade between.
-    for last in taken[high:high + SWAPS]:
-        made, report = back(low, last)
-        if report is not None and LEVELS.index(report["level"]) == target:
-            return made, report
-    return None
+def caged(frame: Puzzle, clues: dict) -> Puzzle:
+    """The puzzle of these cages ({cells: Cage}), in the codec's order, checked as the codec
+    checks a decoded one."""
+    return check_puzzle(Puzzle(frame.kind, frame.size, frame.givens, frame.regions,
+                               tuple(sorted(clues.values(), key=lambda cage: cage.cells))))
 
 
-def easier_cages(puzzle: Puzzle, grid, grade: str, rng: random.Random, deadline: float, tries: int = 12):
-    """A caged puzzle graded harder than asked, made easier by splitting cages (each split keeps
-    one solution or is undone) until it grades as asked (None when it drops past the grade)."""
-    n = puzzle.size
-    arithmetic = puzzle.kind in ARITHMETIC_KINDS
-    for _ in range(tries):
-        big = [cage for cage in puzzle.cages if len(cage.cells) > 1]
-        if not big:
-            return None
-        cage = rng.choice(big)
-        pieces = [clue_for(p, grid, rng, arithmetic) for p in split(cage.cells, n, rng)]
-        cages = sorted([c for c in puzzle.cages if c is not cage] + pieces, key=lambda c: c.cells)
-        candidate = Puzzle(puzzle.kind, n, puzzle.givens, puzzle.regions, tuple(cages))
-        if unique(candidate)[0] != "unique":
-            continue
-        puzzle = candidate
-        report = grade_of(puzzle, grid, deadline)
-        if report is None:
-            continue
-        level = LEVELS.index(report["level"])
-        if level == LEVELS.index(grade):
-            return puzzle, report
-        if level < LEVELS.index(grade):
-            return None
-    return None
+def caged_attempt(frame: Puzzle, grid, grade: str | None, rng: random.Random, deadline: float):
+    """Random cages split until unique; then, for a grade asked, split where the logic of that
+    grade gets stuck until it solves, or (too easy) merged while it still does, until explain
+    would grade it as asked. Single cells are merged away unless a gentle grade needs them."""
+    clues = caged_puzzle(frame, grid, rng)
+    if clues is None:
+        return None
+    if grade != "gentle":
+        clues = fewer_single_cells(frame, grid, clues, rng)
+    if grade is None:
+        puzzle = caged(frame, clues)
+        report = grade_within(puzzle, None, deadline)
+        return (puzzle, report) if report is not None else None
+    eased = easier_cages(frame, grid, clues, grade, rng, deadline)
+    if eased is None:
+        return None
+    clues, steps = eased
+    level = report_of(steps)["level"]
+    if LEVELS.index(level) < LEVELS.index(grade):
+        return harder_cages(frame, grid, clues, grade, rng, deadline)
+    return caged(frame, clues), report_of(steps)
 
 
-def caged_puzzle(frame: Puzzle, grid, rng: random.Random, merge_singles: bool = True) -> Puzzle | None:
-    """Cages cut at random from the grid, a cage split in two wherever the solver meets a second
-    solution (at a cell where the two differ, so that ambiguity goes), until it is unique."""
+def caged_puzzle(frame: Puzzle, grid, rng: random.Random) -> dict | None:
+    """Cages ({cells: Cage}) cut at random from the grid, a cage split in two wherever the
+    solver meets a second solution (at a cell where the two differ, so that ambiguity goes),
+    until it is unique."""
     n = frame.size
     arithmetic = frame.kind in ARITHMETIC_KINDS
     cells = random_cages(grid, n, rng, arithmetic)
     clues = {tuple(c): clue_for(c, grid, rng, arithmetic) for c in cells}
     for _ in range(SPLITS):
-        puzzle = check_puzzle(Puzzle(frame.kind, n, frame.givens, frame.regions,
-                                     tuple(sorted(clues.values(), key=lambda cage: cage.cells))))
-        status, other = unique(puzzle)
+        status, other = unique(caged(frame, clues))
         if status == "unique":
-            return fewer_single_cells(puzzle, grid, clues, rng) if merge_singles else puzzle
+            return clues
         if status != "multiple":
             return None
         differ = {c for c in range(n * n) if other and other[c] != grid[c]}
@@ -260,6 +220,79 @@ def caged_puzzle(frame: Puzzle, grid, rng: random.Random, merge_singles: bool = 
     return None
 
 
+def easier_cages(frame: Puzzle, grid, clues: dict, grade: str, rng: random.Random, deadline: float):
+    """(cages, explain's steps) once the strategies up to `grade` solve the puzzle: where they
+    get stuck, the cage of an open cell is split there (for gentle, that cell alone: a gentle
+    killer is one whose single cells lead the way), and the walk goes on from where it stopped.
+    A walk that went on so is walked again from the start, as explain will; it proves the
+    solution unique unless a step assumed so, when the solver is asked. None when no cage is
+    left to split."""
+    n = frame.size
+    arithmetic = frame.kind in ARITHMETIC_KINDS
+    puzzle = caged(frame, clues)
+    board, steps, fresh = None, (), True
+    for _ in range(SPLITS):
+        board, steps = walk(puzzle, grade, deadline, board, steps)
+        if board.is_solved():
+            if fresh:
+                if rests_on_uniqueness(steps) and unique(puzzle)[0] != "unique":
+                    return None
+                return clues, steps
+            board, steps, fresh = None, (), True
+            continue
+        cage_of = {c: k for k in clues for c in k}
+        stuck = [c for c in board.open_cells() if len(cage_of[c]) > 1]
+        if not stuck:
+            return None
+        cell = rng.choice(stuck)
+        cage = cage_of[cell]
+        if grade == "gentle":
+            pieces = [[cell]] + components([c for c in cage if c != cell], n)
+        else:
+            pieces = split(cage, n, rng, cell)
+        clues = dict(clues)
+        del clues[cage]
+        for piece in pieces:
+            clues[tuple(piece)] = clue_for(piece, grid, rng, arithmetic)
+        puzzle = caged(frame, clues)
+        board, fresh = placed(board, puzzle, {}), False
+    return None
+
+
+def harder_cages(frame: Puzzle, grid, clues: dict, grade: str, rng: random.Random, deadline: float,
+                 tries: int = MERGES):
+    """A caged puzzle graded easier than asked, made harder by merging neighbouring cages (a
+    killer's into five cells at most without a repeated digit, a KenKen's into four) while the
+    strategies up to `grade` still solve it, until explain grades it as asked: (puzzle, report),
+    or None when the tries run out first."""
+    from .fill import neighbours
+    n = frame.size
+    arithmetic = frame.kind in ARITHMETIC_KINDS
+    largest = 4 if arithmetic else 5
+    for _ in range(tries):
+        cage_of = {c: k for k in clues for c in k}
+        pairs = sorted({tuple(sorted((k, cage_of[x]))) for k in clues for c in k
+                        for x in neighbours(c, n) if cage_of[x] != k
+                        and len(k) + len(cage_of[x]) <= largest
+                        and (arithmetic or not {grid[y] for y in k} & {grid[y] for y in cage_of[x]})})
+        if not pairs:
+            return None
+        first, second = rng.choice(pairs)
+        merged = dict(clues)
+        del merged[first], merged[second]
+        cells = tuple(sorted(first + second))
+        merged[cells] = clue_for(cells, grid, rng, arithmetic)
+        puzzle = caged(frame, merged)
+        board, steps = walk(puzzle, grade, deadline)
+        if not board.is_solved() or (rests_on_uniqueness(steps) and unique(puzzle)[0] != "unique"):
+            continue
+        clues = merged
+        report = report_of(steps)
+        if report["level"] == grade:
+            return puzzle, report
+    return None
+
+
 def cage_to_split(clues, differ, rng: random.Random):
     """The cage to split: one holding a cell where the second solution differs (so that solution
     goes), of three cells or more where there is one (splitting a pair leaves single cells, which
@@ -270,13 +303,13 @@ def cage_to_split(clues, differ, rng: random.Random):
     return pick(3) or pick(2)
 
 
-def fewer_single_cells(puzzle: Puzzle, grid, clues, rng: random.Random) -> Puzzle:
-    """A unique caged puzzle with single-cell cages merged into a neighbouring cage (a killer's of
-    five cells at most and without the digit, a KenKen's of four at most) wherever the solution
+def fewer_single_cells(frame: Puzzle, grid, clues: dict, rng: random.Random) -> dict:
+    """Unique cages with single-cell cages merged into a neighbouring cage (a killer's of five
+    cells at most and without the digit, a KenKen's of four at most) wherever the solution
     stays unique: a single cell is a given in disguise."""
     from .fill import neighbours
-    n = puzzle.size
-    arithmetic = puzzle.kind in ARITHMETIC_KINDS
+    n = frame.size
+    arithmetic = frame.kind in ARITHMETIC_KINDS
     largest = 4 if arithmetic else 5
     for single in sorted(k for k in clues if len(k) == 1):
         if single not in clues:   # merged already, as another single's neighbour
@@ -291,9 +324,7 @@ def fewer_single_cells(puzzle: Puzzle, grid, clues, rng: random.Random) -> Puzzl
             del merged[single], merged[other]
             cells = tuple(sorted(other + single))
             merged[cells] = clue_for(cells, grid, rng, arithmetic)
-            candidate = Puzzle(puzzle.kind, n, puzzle.givens, puzzle.regions,
-                               tuple(sorted(merged.values(), key=lambda cage: cage.cells)))
-            if unique(candidate)[0] == "unique":
-                clues, puzzle = merged, candidate
+            if unique(caged(frame, merged))[0] == "unique":
+                clues = merged
                 break
-    return puzzle
+    return clues
