@@ -8,8 +8,9 @@ those, so the logic holds for jigsaw, X, Windoku and the caged kinds alike.
 A finned fish has extra places in the base lines (the fins) outside the cover lines. Either a fin
 holds d, or the fish is basic; a cell of the cover lines outside the base lines that sees every
 fin loses d in both cases. "Sees" is `geometry.peers`, so any house (a region, a diagonal, a
-window) can carry the fins. Sashimi fish (a base line with a single place in the cover lines)
-are finned fish here.
+window) can carry the fins. A sashimi fish has a base line with a single place in the cover
+lines (without its fins it would not be a fish at all): the argument is the same, d is in a fin
+or else in the cover lines, so the finned slugs find it and the text names it sashimi.
 """
 from __future__ import annotations
 
@@ -117,6 +118,9 @@ def fish_step(board: Board, slug: str, title: str, digit: int, rows: bool, base,
         covered += f", fin{'s' if len(fins) > 1 else ''} {g.names(fins)}"
     units = tuple(b if rows else n + b for b in base) + tuple(
         n + c if rows else c for c in bits(cover))
+    if fins and any(sum(board.has(b * n + c if rows else c * n + b, digit) for c in bits(cover)) < 2
+                    for b in base):
+        title = title.replace("Finned", "Sashimi")
     return Step(slug, f"{title} on {digit_name(digit)} in {lines_text(base, rows, n)} ({covered}): "
                 f"{leaves_text(g, eliminations)}",
                 eliminations=eliminations, cells=tuple(cells), units=units,
@@ -185,10 +189,15 @@ def finned_swordfish(board: Board) -> Step | None:
     return finned_fish(board, 3)
 
 
+def finned_jellyfish(board: Board) -> Step | None:
+    return finned_fish(board, 4)
+
+
 STRATEGIES = {
     "x-wing": x_wing,
     "swordfish": swordfish,
     "jellyfish": jellyfish,
     "finned-x-wing": finned_x_wing,
     "finned-swordfish": finned_swordfish,
+    "finned-jellyfish": finned_jellyfish,
 }
