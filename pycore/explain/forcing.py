@@ -239,6 +239,207 @@ def forcing_step(board: Board, cell: int, digit: int, fact: tuple, kept: list) -
                 pattern=((cell, digit, 0), (target, value, 1)))
 
 
+# --- cell and unit forcing chains, forcing nets -------------------------------------------------
+# SudokuWiki's cell forcing chains suppose each candidate of a cell in turn, its unit forcing
+# chains each place of a digit in a house: one case is true, so what every case leads to by easy
+# steps (the same digit in the same cell, or the same candidate gone) holds; a case that leads to
+# a contradiction cannot be the true one and is left out of the agreement. A forcing net is
+# either kind whose cases may also take intersections (pointing, box/line) on their way, so
+# their steps branch and join (HoDoKu's word): it reaches what the solver's propagation reaches,
+# which reads intersections too. The solver's propagation of every candidate (milliseconds for a
+# board) picks the sets of cases that agree on something, and only those are followed by easy
+# steps, the shortest set of chains kept.
+MOST_CASES = 4       # cells of up to this many candidates, digits of up to this many places
+MOST_SETS = 8        # sets of cases followed by easy steps, at most, per search
+NET_EXTRA = ("pointing", "box-line-reduction")
+_outcomes_cache: list = [None, None]   # (board, outcomes) of the last board searched
+
+
+def case_outcomes(board: Board) -> dict[tuple[int, int], list[int] | None]:
+    """(cell, digit) → every cell's candidates after the solver's propagation from "cell is
+    digit" (None when it meets a contradiction), for each candidate of the board; {} when the
+    solver cannot read the board. Kept for the last board, which the three forcing searches
+    share."""
+    last, outcomes = _outcomes_cache
+    if last is not None and last.puzzle is board.puzzle and last.candidates == board.candidates \
+            and last.values == board.values:
+        return outcomes
+    outcomes = {}
+    state = propagated(board)
+    if state is not None and state[3] is None:
+        net, cand, live, _ = state
+        for cell in board.open_cells():
+            for digit in digits_of(board.candidates[cell]):
+                trial = cand[:]
+                trial[cell] = 1 << (digit - 1)
+                broken = propagate(net, trial, live[:], [cell], {cell})
+                outcomes[cell, digit] = None if broken else trial
+    _outcomes_cache[:] = [board, outcomes]
+    return outcomes
+
+
+def forcing_sets(board: Board, kinds: tuple[str, ...]):
+    """("cell", cell, cases) for each cell of 2..MOST_CASES candidates and ("unit", house,
+    cases) for each digit with 2..MOST_CASES places in a house (a set of places met in two
+    houses once), the cases being (cell, digit) suppositions of which one is true."""
+    g = board.geometry
+    if "cell" in kinds:
+        for cell in board.open_cells():
+            if 2 <= board.candidates[cell].bit_count() <= MOST_CASES:
+                yield "cell", cell, [(cell, d) for d in digits_of(board.candidates[cell])]
+    if "unit" in kinds:
+        seen = set()
+        for index, house in enumerate(g.houses):
+            for digit in range(1, board.size + 1):
+                places = board.places(digit, house.cells)
+                if 2 <= len(places) <= MOST_CASES and (digit, tuple(places)) not in seen:
+                    seen.add((digit, tuple(places)))
+                    yield "unit", index, [(c, digit) for c in places]
+
+
+def agreed_facts(board: Board, cases, outcomes) -> list[tuple]:
+    """What every case the propagation does not refute agrees on (at least two such cases):
+    ("placed", cell, digit) first, then ("gone", cell, digit)."""
+    live = [outcomes[case] for case in cases if outcomes.get(case) is not None]
+    if len(live) < 2 or any(case not in outcomes for case in cases):
+        return []
+    placed, gone = [], []
+    for cell in board.open_cells():
+        first = live[0][cell]
+        if not first & (first - 1) and all(o[cell] == first for o in live):
+            placed.append(("placed", cell, first.bit_length()))
+            continue
+        left = board.candidates[cell]
+        for o in live:
+            left &= ~o[cell]
+        gone += [("gone", cell, d) for d in digits_of(left)]
+    # a refuted case's own candidate gone is Nishio's conclusion, not the cases' agreement
+    return [f for f in placed + gone if f[1:] not in cases]
+
+
+def forcing_search(board: Board, kinds: tuple[str, ...], easy) -> tuple | None:
+    """The set of cases (of the `kinds`) whose chains of `easy` steps to one agreed fact keep
+    fewest steps in all: (kind, where, cases, fact, [(kept steps, broken rule or None) per
+    case]); None when none is found within the budget."""
+    outcomes = case_outcomes(board)
+    if not outcomes:
+        return None
+    found = []
+    for kind, where, cases in forcing_sets(board, kinds):
+        facts = agreed_facts(board, cases, outcomes)
+        if facts:
+            reach = sum(sum(1 for new, old in zip(outcomes[case], board.masks) if new != old)
+                        for case in cases if outcomes[case] is not None)
+            found.append((len(cases), reach, kind, where, cases, facts))
+    found.sort(key=lambda f: f[:2])
+    budget = [FORCING_BUDGET * 81 // board.geometry.cell_count]
+    best = None
+    for _, _, kind, where, cases, facts in found[:MOST_SETS]:
+        supposed = [board.apply(Step("forcing", "", placements=(case,))) for case in cases]
+        broken = {}   # the refuted cases' chains, followed once for every fact
+        for case, start in zip(cases, supposed):
+            if outcomes[case] is None:
+                chain = chain_to_contradiction(start, easy, budget)
+                if chain is None:
+                    break
+                steps, boards = chain
+                broken[case] = ([steps[i] for i in needed_steps(steps, boards)],
+                                boards[-1].contradiction())
+        else:
+            for fact in facts[:MOST_FACTS]:
+                kept = []
+                for case, start in zip(cases, supposed):
+                    if case in broken:
+                        kept.append(broken[case])
+                        continue
+                    chain = chain_to_fact(start, fact, easy, budget)
+                    if chain is None:
+                        break
+                    steps, boards = chain
+                    wanted = [fact[:2] if fact[0] == "placed" else fact]
+                    kept.append(([steps[i] for i in needed_steps(steps, boards, wanted)], None))
+                else:
+                    score = (sum(len(k) for k, _ in kept), fact[0] != "placed")
+                    if best is None or score < best[0]:
+                        best = (score, kind, where, cases, fact, kept)
+        if budget[0] <= 0:
+            break
+    return None if best is None else best[1:]
+
+
+def cell_forcing(board: Board) -> Step | None:
+    """Every candidate of one cell, supposed in turn, leads by easy steps to the same
+    conclusion (or to a contradiction)."""
+    found = forcing_search(board, ("cell",), easy_strategies())
+    return None if found is None else set_forcing_step(board, "cell-forcing-chain", *found)
+
+
+def unit_forcing(board: Board) -> Step | None:
+    """Every place of a digit in one house, supposed in turn, leads by easy steps to the same
+    conclusion (or to a contradiction)."""
+    found = forcing_search(board, ("unit",), easy_strategies())
+    return None if found is None else set_forcing_step(board, "unit-forcing-chain", *found)
+
+
+def forcing_net(board: Board) -> Step | None:
+    """A cell or unit forcing chain whose cases may also take intersections on their way."""
+    from .registry import BY_SLUG
+    easy = easy_strategies() + [BY_SLUG[slug] for slug in NET_EXTRA if slug in BY_SLUG]
+    easy.sort(key=lambda s: s.difficulty)
+    found = forcing_search(board, ("cell", "unit"), easy)
+    return None if found is None else set_forcing_step(board, "forcing-net", *found)
+
+
+SET_LEADS = {"cell-forcing-chain": "Cell forcing chain", "unit-forcing-chain": "Unit forcing chain",
+             "forcing-net": "Forcing net"}
+
+
+def set_forcing_step(board: Board, slug: str, kind: str, where: int, cases, fact: tuple,
+                     kept: list) -> Step:
+    """A forcing chain over a set of cases, said case by case: "if E4 is 3, 2 easy steps place 6
+    in A1", a refuted case "if E4 is 5, 4 easy steps lead to a contradiction (…)"; its `chain`
+    lists every case's steps, each case opening with its supposition."""
+    g = board.geometry
+    what, target, value = fact
+    shown, at = digit_name(value), g.name(target)
+    if what == "placed":
+        does, verbs, concluded = f"{shown} in {at}", ("place", "places"), f"{at} is {shown}"
+    else:
+        does, verbs, concluded = f"{shown} out of {at}", ("take", "takes"), f"{at} is not {shown}"
+    if kind == "cell":
+        digits = [digit_name(d) for _, d in cases]
+        opening = f"{g.name(where)} is {' or '.join(digits)}"
+        supposes = [f"if {g.name(where)} is {d}" if i == 0 else f"if {d}"
+                    for i, d in enumerate(digits)]
+    else:
+        digit = digit_name(cases[0][1])
+        opening = (f"{digit} goes in {g.houses[where].name} at "
+                   f"{' or '.join(g.name(c) for c, _ in cases)}")
+        supposes = [f"if it is in {g.name(c)}" for c, _ in cases]
+    said, links = [], []
+    for number, ((cell, digit), supposed, (steps, reason)) in enumerate(
+            zip(cases, supposes, kept), 1):
+        count = len(steps)
+        many = f"{count} easy step{'s' * (count != 1)}"
+        if reason is not None:
+            said.append(f"{supposed}, " + ("that alone breaks" if not count else
+                                           f"{many} break{'s' * (count == 1)}") +
+                        f" a rule ({reason})")
+        else:
+            said.append(f"{supposed}, " + (f"that alone {verbs[1]} {does}" if not count
+                                           else f"{many} {verbs[count == 1]} {does}"))
+        links.append(f"{g.name(cell)} = {digit_name(digit)} (case {number} of {len(cases)})")
+        links += [clause(g, step) for step in steps]
+        if reason is not None:
+            links.append(f"{reason}: a contradiction")
+    return Step(slug, f"{SET_LEADS[slug]}: {opening}; {'; '.join(said)}; so {concluded}",
+                placements=((target, value),) if what == "placed" else (),
+                eliminations=((target, value),) if what == "gone" else (),
+                cells=tuple(sorted({c for c, _ in cases} | {target})),
+                units=(where,) if kind == "unit" else (), chain=tuple(links),
+                pattern=tuple((c, d, 0) for c, d in cases) + ((target, value, 1),))
+
+
 def two_way_candidates(board: Board) -> list[tuple[int, int]]:
     """(cell, digit) whose falsehood places a digit at once: every digit of a cell with two
     candidates, and a digit with two places in a house (each place), in cell order."""
@@ -289,7 +490,9 @@ def clause(g, step: Step) -> str:
             return f"{placed} (last cell of {g.houses[step.units[0]].name})"
         if step.strategy == "single-cell-cage":
             return f"{placed} (one-cell cage)"
-        return placed   # a naked single: its only candidate
+        return f"{placed} (its last candidate)"   # a naked single
+    if step.strategy in ("pointing", "box-line-reduction"):
+        return step.text.split(": ", 1)[1]   # "in box 5, 3 can only be in …, so 3 leaves E1"
     # "Killer combinations: <claim>: <what leaves>", "Cage arithmetic: <claim>, so <what leaves>"
     claim = step.text.split(": ", 1)[-1].removeprefix("with the candidates left, ")
     return claim.split(": ", 1)[0].split(", so ", 1)[0]
@@ -392,4 +595,5 @@ def contradiction_facts(board: Board, start: Board) -> list[tuple]:
     return [f for cell in broken[1].cells for f in cell_facts(start, cell, missing)]
 
 
-STRATEGIES = {"digit-forcing": digit_forcing, "nishio": nishio}
+STRATEGIES = {"digit-forcing": digit_forcing, "cell-forcing-chain": cell_forcing,
+              "unit-forcing-chain": unit_forcing, "forcing-net": forcing_net, "nishio": nishio}

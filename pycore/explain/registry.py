@@ -55,11 +55,18 @@ TABLE = (
     ("finned-x-wing", "Finned X-Wing", 200, "fish"),
     ("finned-swordfish", "Finned swordfish", 220, "fish"),
     ("finned-jellyfish", "Finned jellyfish", 230, "fish"),
+    ("sue-de-coq", "Sue de Coq", 240, "sets"),
     ("x-chain", "X-Chain", 250, "chains"),
     ("xy-chain", "XY-Chain", 260, "chains"),
     ("3d-medusa", "3D Medusa", 270, "chains"),
+    ("als-xz", "ALS-XZ", 280, "sets"),
+    ("als-xy-wing", "ALS-XY-Wing", 290, "sets"),
     ("aic", "Alternating inference chain", 300, "chains"),
+    ("death-blossom", "Death blossom", 320, "sets"),
     ("digit-forcing", "Digit forcing chain", 350, "forcing"),
+    ("cell-forcing-chain", "Cell forcing chain", 360, "forcing"),
+    ("unit-forcing-chain", "Unit forcing chain", 370, "forcing"),
+    ("forcing-net", "Forcing net", 380, "forcing"),
     ("nishio", "Nishio forcing chain", 400, "forcing"),
 )
 
@@ -101,6 +108,12 @@ COLOURS = {
     **dict.fromkeys(("simple-colouring", "3d-medusa"), COLOURING),
     "digit-forcing": ("the candidate supposed true, then false", "the digit both cases place"),
     "nishio": ("the supposition", "where its easy steps would place digits"),
+    "als-xz": ("one almost locked set", "the other"),
+    "als-xy-wing": ("the two wings, almost locked sets", "the set linking them"),
+    "death-blossom": ("the petals, almost locked sets", "the stem's digits"),
+    "sue-de-coq": ("the cells where the line crosses the box", "the sets beside them"),
+    **dict.fromkeys(("cell-forcing-chain", "unit-forcing-chain", "forcing-net"),
+                    ("the cases, one of them true", "what every case leads to")),
 }
 
 
@@ -129,6 +142,11 @@ ARTICLES = {slug: "https://www.sudokuwiki.org/" + page for slugs, page in (
     (("aic",), "Alternating_Inference_Chains"),
     (("digit-forcing",), "Digit_Forcing_Chains"),
     (("nishio",), "Nishio_Forcing_Chains"),
+    (("cell-forcing-chain",), "Cell_Forcing_Chains"),
+    (("als-xz", "als-xy-wing"), "Almost_Locked_Sets"),
+    (("death-blossom",), "Death_Blossom"),
+    (("sue-de-coq",), "Sue_De_Coq"),
+    (("unit-forcing-chain",), "Unit_Forcing_Chains"),
     (("unique-rectangle",), "Unique_Rectangles"),
     (("bug-plus-one",), "BUG"),
     (("law-of-leftovers",), "Law_of_Leftovers"),
