@@ -702,6 +702,49 @@ def opening_progress(text: str, progress: list[str]) -> dict:
         position if kept else play.without_full_marks(puzzle, position)))
 
 
+# ---- new puzzles, for the page's New puzzle dialog (web/newpuzzle.js) -----------------------
+# generate() runs for seconds, so the page calls generate_view in a worker of its own (a second
+# Python, web/generate-worker.mjs) that it can stop; generate_options is a quick call on the page.
+# Pyodide runs Python two to three times slower than CPython: the page's budget is twice the
+# command line's.
+PAGE_GENERATE_SECONDS = 120.0
+
+
+@page_call
+def generate_options() -> dict:
+    """What the New puzzle dialog offers: {"kinds": [{"kind", "name", "sizes"}], "grades": [...]},
+    the kinds and sizes pycore.generate makes (SIZES) and explain's grades (LEVELS)."""
+    from .generate import LEVELS, SIZES
+    return {"kinds": [{"kind": kind, "name": KIND_NAMES.get(kind, kind), "sizes": list(sizes)}
+                      for kind, sizes in SIZES.items()],
+            "grades": list(LEVELS)}
+
+
+@page_call
+def generate_view(kind: str, size: int, grade: str | None = None, seconds: float | None = None) -> dict:
+    """A new puzzle of `kind`, `size` and `grade` (None: any grade) made within `seconds`
+    (default PAGE_GENERATE_SECONDS): {"query": the page's query to open it with (open_view's),
+    "name": "Killer Sudoku 9×9", "grade", "seconds", "attempts", "seed"}; or {"error": a sentence
+    for people} when the request cannot be made or no such puzzle turned up in time."""
+    from .generate import GenerateError, OutOfBudget, generate
+    budget = PAGE_GENERATE_SECONDS if seconds is None else seconds
+    if not isinstance(kind, str) or _whole(size) is None or not (grade is None or isinstance(grade, str)):
+        return {"error": "a new puzzle needs a kind (a name), a size (a whole number) and a grade or none"}
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget < float("inf"):
+        return {"error": f"the time allowed must be a positive number of seconds, not {seconds!r}"}
+    try:
+        made = generate(kind, _whole(size), grade, None, float(budget))
+    except GenerateError as error:
+        return {"error": f"Cannot make that puzzle: {error}."}
+    except OutOfBudget:
+        name = f"{grade + ' ' if grade else ''}{size}\u00d7{size} {KIND_NAMES.get(kind, kind)}"
+        return {"error": f"No {name} turned up within {budget:g} seconds. Try again (each try starts "
+                         "afresh), or ask for another grade or size."}
+    opened = open_view("bd=" + quote(made["string"]))
+    return {"query": opened["query"], "name": opened["name"], "grade": made["grade"],
+            "seconds": made["seconds"], "attempts": made["attempts"], "seed": made["seed"]}
+
+
 # Decoder messages name the format's parts; the page shows a sentence for people above them.
 _HELP = (
     (r"unknown header|is not one of S X W J L M K D",
