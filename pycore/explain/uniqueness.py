@@ -1,8 +1,10 @@
-"""Uniqueness: unique rectangles (types 1 to 4) and BUG+1. Both assume the puzzle has exactly one
-solution, and reason that a position which would allow two cannot be the one we are in.
+"""Uniqueness: unique rectangles (types 1 to 6, hidden), avoidable rectangles and BUG+1. All assume
+the puzzle has exactly one solution, and reason that a position which would allow two cannot be
+the one we are in.
 
-Unique rectangle on digits a/b: four open cells at the corners of two rows and two columns, all
-with a and b as candidates. If all four ended as a/b, the two diagonals would hold a and b, and
+Unique rectangle on digits a/b: four open cells at the corners of two rows and two columns, each
+holding a or b as a candidate, one of them (a floor cell) exactly a/b. If all four ended as a/b,
+the two diagonals would hold a and b, and
 exchanging a with b on the four cells would give a second solution, unless some rule tells the
 two fillings apart. So the pattern counts as deadly only when the exchange keeps every rule:
 - every house (row, column, box, jigsaw region, X diagonal, Windoku window) and every cage holds
@@ -11,15 +13,32 @@ two fillings apart. So the pattern counts as deadly only when the exchange keeps
   columns always balance; a rectangle over four boxes does not (each box holds one corner), and
   in a killer a cage holding A1 and A4 balances, one holding only A1 of the four does not;
 - all four cells are open: a given (or a digit already placed) cannot be exchanged.
-Types, with the "floor" the corners that are exactly a/b and the "roof" the others:
+Types, with the "floor" the corners that are exactly a/b and the "roof" the others. A roof cell
+may miss a or b (HoDoKu's "missing candidates"): the argument is about the solution, in which a
+roof cell holding neither extra digit holds a or b, and with the floor that forces the swappable
+pattern all the same.
 - 1: one roof cell: it cannot be a or b, so both leave it.
-- 2: two roof cells, each with the same one extra digit z: one of them is z, so z leaves every cell
-  that sees both.
+- 2: two roof cells in one line, each with the same one extra digit z: one of them is z, so z
+  leaves every cell that sees both.
+- 5: the same with the roof on a diagonal, or three roof cells: z leaves every cell seeing all.
 - 3: two roof cells in one house: one of them holds one of their extra digits, so together they act
   as one cell with those digits; with k-1 other cells of the house it makes a naked subset of k
-  digits, which leave the rest of the house.
+  digits, which leave the rest of the house, and of every other house holding the subset's cells
+  (a row and a box, say).
 - 4: two roof cells in one house where a has no other place: one of them is a, so neither may be
   b (that would complete the pattern), and b leaves both.
+- 6: floor on a diagonal, a only at the corners in both rows (or both columns): a roof cell that
+  were a would leave its row's and column's floor cells b and the other roof cell a, the pattern;
+  so a leaves both roof cells.
+Hidden unique rectangle (HoDoKu's hidden rectangle): one floor cell F, the opposite corner D; when
+a has no place but the corners in D's row and in D's column, D cannot be b: then the corners
+beside D would be a, F b, the pattern. So b leaves D.
+
+Avoidable rectangle: the same swap over corners where digits have been placed but none is given:
+placed digits are not clues, so a solution that swaps them is a second solution just the same.
+- 1: three corners placed (a, b, b around the fourth): the fourth cannot be a.
+- 2: two placed corners a and b in one line, the other two holding b or a plus one digit z: one of
+  them is z, so z leaves every cell that sees both.
 
 BUG+1 (bivalue universal grave plus one): every open cell has two candidates but one, which has
 three. If that cell lost the digit d, each digit would have zero or two places in every house;
@@ -30,14 +49,14 @@ so caged kinds are left out.
 """
 from __future__ import annotations
 
-from ..model import digit_name, digits_of
+from ..model import digit_name, digits_of, joined
 from .board import Board, Step, digits_text, leaves_text
 from .subsets import loses_text
 
 
 def rectangles(board: Board) -> list[tuple[tuple[int, int, int, int], int]]:
     """((top-left, top-right, bottom-left, bottom-right), a/b mask) for every rectangle of open
-    cells with a corner that is exactly a/b and the other three holding a and b, in row-major
+    cells with a corner that is exactly a/b and the other three holding a or b, in row-major
     order of the corners."""
     n = board.size
     cand = board.candidates
@@ -48,11 +67,10 @@ def rectangles(board: Board) -> list[tuple[tuple[int, int, int, int], int]]:
             continue
         r1, c1 = divmod(cell, n)
         for c2 in range(n):
-            if c2 == c1 or cand[r1 * n + c2] & pair != pair:
+            if c2 == c1 or not cand[r1 * n + c2] & pair:
                 continue
             for r2 in range(n):
-                if (r2 != r1 and cand[r2 * n + c1] & pair == pair
-                        and cand[r2 * n + c2] & pair == pair):
+                if r2 != r1 and cand[r2 * n + c1] & pair and cand[r2 * n + c2] & pair:
                     top, bottom = sorted((r1, r2))
                     left, right = sorted((c1, c2))
                     found.add(((top * n + left, top * n + right, bottom * n + left,
@@ -62,9 +80,14 @@ def rectangles(board: Board) -> list[tuple[tuple[int, int, int, int], int]]:
 
 def deadly(board: Board, corners) -> bool:
     """Whether exchanging the rectangle's two digits keeps every rule (see the module text)."""
-    g = board.geometry
     if any(board.values[c] or board.puzzle.givens[c] for c in corners):
         return False
+    return balanced(board, corners)
+
+
+def balanced(board: Board, corners) -> bool:
+    """Whether every house and cage holds as many corners of one diagonal as of the other."""
+    g = board.geometry
     top_left, top_right, bottom_left, bottom_right = corners
     balance: dict[tuple[str, int], int] = {}
     for cell, weight in ((top_left, 1), (bottom_right, 1), (top_right, -1), (bottom_left, -1)):
@@ -95,27 +118,45 @@ def type_1(board: Board, corners, pair: int, roof) -> Step | None:
         return None
     g = board.geometry
     cell = roof[0]
-    eliminations = [(cell, d) for d in digits_of(pair)]
+    if not board.candidates[cell] & ~pair:
+        return None   # a roof of a or b alone: no solution (the puzzle would have two)
+    eliminations = [(cell, d) for d in digits_of(pair & board.candidates[cell])]
     return rectangle_step(board, 1, corners, pair,
                           f"if {g.name(cell)} were "
-                          f"{' or '.join(map(digit_name, digits_of(pair)))} the "
+                          f"{' or '.join(digit_name(d) for _, d in eliminations)} the "
                           f"four cells could swap them and the puzzle would have two solutions, "
                           f"so {loses_text(g, eliminations)}", eliminations)
 
 
+def in_one_line(board: Board, cells) -> bool:
+    g = board.geometry
+    return len({g.row(c) for c in cells}) == 1 or len({g.column(c) for c in cells}) == 1
+
+
 def type_2(board: Board, corners, pair: int, roof) -> Step | None:
-    cand = board.candidates
-    if len(roof) != 2:
+    if len(roof) != 2 or not in_one_line(board, roof):
         return None
+    return one_extra(board, 2, corners, pair, roof)
+
+
+def type_5(board: Board, corners, pair: int, roof) -> Step | None:
+    if len(roof) == 2 and in_one_line(board, roof) or len(roof) not in (2, 3):
+        return None
+    return one_extra(board, 5, corners, pair, roof)
+
+
+def one_extra(board: Board, kind: int, corners, pair: int, roof) -> Step | None:
+    """Every roof cell holds a/b and the same one digit z: one of them is z (types 2 and 5)."""
+    cand = board.candidates
     extra = cand[roof[0]] & ~pair
-    if extra.bit_count() != 1 or cand[roof[1]] & ~pair != extra:
+    if extra.bit_count() != 1 or any(cand[c] & ~pair != extra for c in roof):
         return None
     g = board.geometry
     digit = extra.bit_length()
     eliminations = board.eliminations_of(digit, g.common_peers(roof) - set(corners))
     if not eliminations:
         return None
-    return rectangle_step(board, 2, corners, pair,
+    return rectangle_step(board, kind, corners, pair,
                           f"one of {g.names(roof)} must be {digit_name(digit)} (else the four "
                           f"cells could swap {digits_text(pair)}), so "
                           f"{leaves_text(g, eliminations)}",
@@ -135,16 +176,21 @@ def type_3(board: Board, corners, pair: int, roof) -> Step | None:
         for chosen, digits in naked_with(others, cand, extras, 3):
             if len(open_cells) <= len(chosen):
                 continue
-            subset = set(chosen)
-            eliminations = [(c, d) for c in open_cells if c not in subset
-                            for d in digits_of(digits & cand[c])]
+            # the same naked set stands in every shared house that holds its cells too
+            houses = [h for h in shared_houses(board, *roof)
+                      if set(chosen) <= set(g.houses[h].cells)]
+            subset = set(chosen) | set(roof)
+            eliminations = sorted({(c, d) for h in houses for c in g.houses[h].cells
+                                   if cand[c] and c not in subset
+                                   for d in digits_of(digits & cand[c])})
             if eliminations:
                 return rectangle_step(
                     board, 3, corners, pair,
                     f"one of {g.names(roof)} holds one of {digits_text(extras)}, so with "
                     f"{g.names(chosen)} they make a naked set of {digits_text(digits)} in "
-                    f"{g.houses[house].name}: {leaves_text(g, eliminations)}",
-                    eliminations, units=(house,), cells=chosen)
+                    f"{joined(g.houses[h].name for h in houses)}: "
+                    f"{leaves_text(g, eliminations)}",
+                    eliminations, units=tuple(houses), cells=chosen)
     return None
 
 
@@ -173,7 +219,9 @@ def type_4(board: Board, corners, pair: int, roof) -> Step | None:
             if sorted(board.places(digit, g.houses[house].cells)) != sorted(roof):
                 continue
             other = (pair & ~(1 << (digit - 1))).bit_length()
-            eliminations = [(c, other) for c in roof]
+            eliminations = board.eliminations_of(other, roof)
+            if not eliminations:
+                continue
             return rectangle_step(board, 4, corners, pair,
                                   f"{digit_name(digit)} has no place in {g.houses[house].name} but "
                                   f"{g.names(roof)}, so one of them is {digit_name(digit)} and "
@@ -183,15 +231,138 @@ def type_4(board: Board, corners, pair: int, roof) -> Step | None:
     return None
 
 
+def type_6(board: Board, corners, pair: int, roof) -> Step | None:
+    if len(roof) != 2 or in_one_line(board, roof):
+        return None
+    g = board.geometry
+    n = board.size
+    for digit in digits_of(pair):
+        for first, across in ((0, g.row), (n, g.column)):
+            units = tuple(first + across(c) for c in roof)
+            kept = [g.houses[u] for u in units]
+            if any(sorted(board.places(digit, line.cells)) != sorted(set(line.cells) & set(corners))
+                   for line in kept):
+                continue
+            eliminations = board.eliminations_of(digit, roof)
+            if not eliminations:
+                continue
+            return rectangle_step(board, 6, corners, pair,
+                                  f"{digit_name(digit)} has no place in {kept[0].name} or "
+                                  f"{kept[1].name} but the corners, so were "
+                                  f"{' or '.join(g.name(c) for c in roof)} {digit_name(digit)}, "
+                                  f"both would be, the other two corners "
+                                  f"{digit_name((pair & ~(1 << (digit - 1))).bit_length())} and "
+                                  f"the four cells could swap them: "
+                                  f"{leaves_text(g, eliminations)}",
+                                  eliminations, units=units)
+    return None
+
+
 def unique_rectangle(board: Board) -> Step | None:
     cand = board.candidates
     found = [(corners, pair, [c for c in corners if cand[c] != pair])
              for corners, pair in rectangles(board) if deadly(board, corners)]
-    for check in (type_1, type_2, type_3, type_4):
+    for check in (type_1, type_2, type_3, type_4, type_5, type_6):
         for corners, pair, roof in found:
             step = check(board, corners, pair, roof)
             if step:
                 return step
+    return None
+
+
+def hidden_unique_rectangle(board: Board) -> Step | None:
+    g = board.geometry
+    cand = board.candidates
+    for corners, pair in rectangles(board):
+        if not deadly(board, corners):
+            continue
+        for i, floor in enumerate(corners):
+            if cand[floor] != pair:
+                continue
+            far = corners[3 - i]   # the opposite corner (corners run TL, TR, BL, BR)
+            lines = (g.rows[g.row(far)], g.columns[g.column(far)])
+            for digit in digits_of(pair):
+                other = (pair & ~(1 << (digit - 1))).bit_length()
+                if not board.has(far, other) or any(
+                        sorted(board.places(digit, line.cells))
+                        != sorted(set(line.cells) & set(corners)) for line in lines):
+                    continue
+                beside = [c for c in corners if c not in (floor, far)]
+                eliminations = ((far, other),)
+                return Step("hidden-unique-rectangle",
+                            f"Hidden unique rectangle in {g.names(corners)} on "
+                            f"{digits_text(pair)}: {digit_name(digit)} has no place in "
+                            f"{lines[0].name} or {lines[1].name} but the corners, so were "
+                            f"{g.name(far)} {digit_name(other)}, {g.names(beside)} would be "
+                            f"{digit_name(digit)}, {g.name(floor)} {digit_name(other)} and the "
+                            f"four cells could swap them: {leaves_text(g, eliminations)}",
+                            eliminations=eliminations, cells=tuple(corners),
+                            units=(g.row(far), board.size + g.column(far)),
+                            pattern=tuple(sorted(board.pattern_of(pair, corners)
+                                                 + board.pattern_of(~pair, corners, 1))))
+    return None
+
+
+def placed_rectangles(board: Board):
+    """(corners, placed corners) for every rectangle of cells none of which is given, two or
+    three of them placed, balanced in every house and cage (see `balanced`)."""
+    n = board.size
+    values = board.values
+    givens = board.puzzle.givens
+    for top in range(n):
+        for bottom in range(top + 1, n):
+            for left in range(n):
+                for right in range(left + 1, n):
+                    corners = (top * n + left, top * n + right, bottom * n + left,
+                               bottom * n + right)
+                    placed = [c for c in corners if values[c]]
+                    if (2 <= len(placed) <= 3 and not any(givens[c] for c in corners)
+                            and balanced(board, corners)):
+                        yield corners, placed
+
+
+def avoidable_rectangle(board: Board) -> Step | None:
+    """Placed corners that are no clues, swapped with the open ones (see the module text)."""
+    g = board.geometry
+    values = board.values
+    cand = board.candidates
+    for kind in (1, 2):
+        for corners, placed in placed_rectangles(board):
+            if len(placed) != 4 - kind:
+                continue
+            # the swappable filling: each corner as its opposite corner (TL=BR, TR=BL)
+            wanted = {c: values[corners[3 - i]] for i, c in enumerate(corners)}
+            open_cells = [c for c in corners if not values[c]]
+            if any(values[c] and wanted[c] and values[c] != wanted[c] for c in placed):
+                continue
+            digits = {values[c] for c in placed}
+            if len(digits) != 2 or any(not wanted[c] or not board.has(c, wanted[c])
+                                       for c in open_cells):
+                continue
+            if kind == 1:
+                cell = open_cells[0]
+                eliminations = ((cell, wanted[cell]),)
+                reason = (f"were {g.name(cell)} {digit_name(wanted[cell])}, the four cells "
+                          f"could swap {digits_text(sorted(digits))}, none of them a given")
+            else:
+                extra = cand[open_cells[0]] & ~(1 << (wanted[open_cells[0]] - 1))
+                if (not in_one_line(board, open_cells) or extra.bit_count() != 1
+                        or cand[open_cells[1]] != extra | 1 << (wanted[open_cells[1]] - 1)):
+                    continue
+                digit = extra.bit_length()
+                eliminations = board.eliminations_of(
+                    digit, g.common_peers(open_cells) - set(corners))
+                reason = (f"one of {g.names(open_cells)} must be {digit_name(digit)}, else the "
+                          f"four cells could swap {digits_text(sorted(digits))}, none of them a "
+                          f"given")
+            if eliminations:
+                return Step("avoidable-rectangle",
+                            f"Avoidable rectangle type {kind} in {g.names(corners)}: {reason}, "
+                            f"so {leaves_text(g, eliminations)}",
+                            eliminations=tuple(eliminations), cells=tuple(corners),
+                            pattern=tuple((c, wanted[c], 0) for c in open_cells)
+                            + tuple((c, d, 1) for c in open_cells
+                                    for d in digits_of(cand[c]) if d != wanted[c]))
     return None
 
 
@@ -227,5 +398,7 @@ def two_or_none(candidates, houses, size: int) -> bool:
 
 STRATEGIES = {
     "unique-rectangle": unique_rectangle,
+    "hidden-unique-rectangle": hidden_unique_rectangle,
+    "avoidable-rectangle": avoidable_rectangle,
     "bug-plus-one": bug_plus_one,
 }
