@@ -745,6 +745,54 @@ def generate_view(kind: str, size: int, grade: str | None = None, seconds: float
             "seconds": made["seconds"], "attempts": made["attempts"], "seed": made["seed"]}
 
 
+# ---- the setter's mode (pycore/setter.py), for the page ---------------------------------------
+
+@page_call
+def setter_open(text: str) -> dict:
+    """The draft in the page's address (`set=KIND&size=N`, plus what is drawn): {"draft": the
+    draft (setter.py's form), "query": its address, "name": "Killer Sudoku 9×9", "sizes": the
+    sizes each kind is set at, "names": each kind's name}, or {"error": message}."""
+    from . import setter
+    draft = setter.draft_of_query(text)
+    return {"draft": setter.as_data(draft), "query": setter.draft_query(draft),
+            "name": f"{KIND_NAMES[draft.kind]} {draft.size}\u00d7{draft.size}",
+            "sizes": {kind: list(sizes) for kind, sizes in setter.SIZES.items()},
+            "names": dict(KIND_NAMES)}
+
+
+@page_call
+def setter_query(draft: dict) -> dict:
+    """{"query": the page's address for `draft`} (setter.draft_query), or {"error": message}."""
+    from . import setter
+    return {"query": setter.draft_query(setter.draft_of(draft))}
+
+
+@page_call
+def setter_check(draft: dict) -> dict:
+    """The live check of `draft`: setter.check's report (no solution, more than one, unique),
+    or {"error": message}."""
+    from . import setter
+    return setter.check(setter.draft_of(draft))
+
+
+@page_call
+def setter_grade(draft: dict, solution: list[int]) -> dict:
+    """Explain's grade and hardest step of a finished draft whose unique `solution` the check
+    found (setter.grade), or {"error": message}."""
+    from . import setter
+    draft = setter.draft_of(draft)
+    puzzle = setter.complete_puzzle(draft)
+    return setter.grade(draft, _solution_digits(puzzle, solution))
+
+
+@page_call
+def setter_finish(draft: dict) -> dict:
+    """{"query": bd= the finished puzzle's string, as the page opens it}, or {"error": message}
+    naming what is still to draw."""
+    from . import setter
+    return {"query": setter.finished_query(setter.draft_of(draft))}
+
+
 # Decoder messages name the format's parts; the page shows a sentence for people above them.
 _HELP = (
     (r"unknown header|is not one of S X W J L M K D",
