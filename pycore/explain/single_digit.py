@@ -19,11 +19,19 @@ exactly as a row or box does, and the eliminations stay sound in every kind.
   joins q to column C adds more. This uses only "same row" and "same column", never the box's
   shape, so it holds for jigsaw regions (R and C need not even cross inside the region).
   The same with rows and columns swapped.
+- Multi-colouring (SudokuWiki's; HoDoKu's multi-colors 1 and 2): two clusters of conjugate pairs
+  on d, each coloured in two colours as simple colouring does, so in each cluster one colour is
+  all d and the other none. When a cell of colour x sees cells of both colours of the other
+  cluster, x being d would leave that cluster no true colour: x is false, d leaves its cells
+  (the wrap). When a cell of colour x sees one of colour y of the other cluster, x and y are not
+  both true, so x' or y' (their opposites) is: a cell that sees both x' and y' loses d (the trap).
 """
 from __future__ import annotations
 
 from ..model import digit_name
 from .board import Board, Step, leaves_text
+from .chains import colour_clusters, conjugate_pairs as conjugate_places
+from .links import bits, live_candidates, shape_of
 
 BOX_LIKE = ("box", "region", "window")
 
@@ -180,8 +188,100 @@ def hinge_step(board: Board, digit: int, box_index: int, places, r: int, c: int,
     return None
 
 
+def multi_colouring(board: Board) -> Step | None:
+    g = board.geometry
+    shape = shape_of(g)
+    live = live_candidates(board)
+    for digit in range(1, board.size + 1):
+        places = live >> ((digit - 1) * shape.cell_count) & shape.cell_mask
+        pairs = conjugate_places(places, shape)
+        clusters = list(colour_clusters(pairs))
+        for first in clusters:
+            for second in clusters:
+                if first is second:
+                    continue
+                step = (colour_wrap(board, shape, digit, pairs, first, second)
+                        or colour_trap(board, shape, digit, pairs, places, first, second))
+                if step:
+                    return step
+    return None
+
+
+def seen_by(shape, cells) -> int:
+    """The mask of cells that see some cell of `cells`."""
+    mask = 0
+    for cell in cells:
+        mask |= shape.peer_mask[cell]
+    return mask
+
+
+def seeing(shape, cells, others):
+    """A cell of `cells` that sees a cell of `others`, with that cell, or None."""
+    mask = sum(1 << c for c in others)
+    return next(((a, next(bits(shape.peer_mask[a] & mask))) for a in cells
+                 if shape.peer_mask[a] & mask), None)
+
+
+def colours_step(board: Board, digit: int, pairs, clusters, text: str, eliminations) -> Step:
+    """The two clusters drawn as simple colouring draws one: each cluster's first colour blue,
+    its conjugate pairs as strong links."""
+    g = board.geometry
+    nodes = sorted(c for colours in clusters for colour in colours for c in colour)
+    return Step("multi-colouring", text, eliminations=eliminations, cells=tuple(nodes),
+                units=tuple(sorted({pairs[a][b] for a in nodes for b in pairs[a]})),
+                pattern=tuple(sorted((c, digit, i) for colours in clusters
+                                     for i, colour in enumerate(colours) for c in colour)),
+                links=tuple(((a,), digit, (b,), digit, True)
+                            for a in nodes for b in sorted(pairs[a]) if a < b))
+
+
+def colour_wrap(board: Board, shape, digit: int, pairs, first, second) -> Step | None:
+    """A colour of `first` that sees both colours of `second` is false."""
+    g = board.geometry
+    for i, colour in enumerate(first):
+        meets = [seeing(shape, colour, other) for other in second]
+        if not all(meets):
+            continue
+        (a, b), (c, e) = meets
+        eliminations = board.eliminations_of(digit, colour)
+        d = digit_name(digit)
+        return colours_step(
+            board, digit, pairs, ((colour, first[1 - i]), second),
+            f"Multi-colouring on {d} (colour wrap): {g.names(second[0])} or else "
+            f"{g.names(second[1])} holds {d}, yet {g.name(a)} sees {g.name(b)} and "
+            f"{g.name(c)} sees {g.name(e)}: were {g.names(colour)} {d}, neither could, so "
+            f"{leaves_text(g, eliminations)}", eliminations)
+    return None
+
+
+def colour_trap(board: Board, shape, digit: int, pairs, places: int, first, second) -> Step | None:
+    """A colour x of `first` seeing a colour y of `second`: x' or y' is true; cells seeing both
+    lose the digit."""
+    g = board.geometry
+    for i, x in enumerate(first):
+        for j, y in enumerate(second):
+            meet = seeing(shape, x, y)
+            if not meet:
+                continue
+            x_other, y_other = first[1 - i], second[1 - j]
+            trapped = places & seen_by(shape, x_other) & seen_by(shape, y_other)
+            trapped &= ~sum(1 << c for c in x_other + y_other)
+            eliminations = board.eliminations_of(digit, list(bits(trapped)))
+            if not eliminations:
+                continue
+            d = digit_name(digit)
+            return colours_step(
+                board, digit, pairs, ((x_other, x), (y_other, y)),
+                f"Multi-colouring on {d} (colour trap): {g.name(meet[0])} sees "
+                f"{g.name(meet[1])}, so {g.names(x)} and {g.names(y)} are not all {d}, and "
+                f"{d} is in all of {g.names(x_other)} or all of {g.names(y_other)}: "
+                f"{leaves_text(g, eliminations)}", eliminations)
+    return None
+
+
 STRATEGIES = {
     "skyscraper": skyscraper,
     "two-string-kite": two_string_kite,
     "empty-rectangle": empty_rectangle,
+    "multi-colouring": multi_colouring,
 }
