@@ -141,6 +141,19 @@ introEl.addEventListener("click", (event) => {
 
 addEventListener("popstate", () => pythonUp() && show(fromAddress()));
 
+// New puzzle (the open form's button, the start page's): newpuzzle.js, loaded when first asked for
+document.addEventListener("click", async (event) => {
+  if (!event.target.closest("[data-action=new-puzzle]") || embed) return;
+  if (!pythonUp()) setStatus("loading", "Still loading the Python runtime; New puzzle opens as soon as it is ready…");
+  try {
+    await bridgeReady;
+  } catch {
+    return;   // the page says why Python did not start
+  }
+  const { openNewPuzzle } = await import("./newpuzzle.js");
+  openNewPuzzle({ invoke, open, current: state.view });
+});
+
 // ---- start -----------------------------------------------------------------------------------
 addEventListener("py:progress", (event) => {
   if (statusKind() === "loading" && typeof event.detail === "string") {
