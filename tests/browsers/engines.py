@@ -8,12 +8,14 @@ Every engine offers the same few calls, each bounded in time (a driver that stop
 killed, never waited on): `goto`, `js` (a synchronous expression's JSON value), `wait` (polls an
 expression until it is truthy), `click`, `press` (a key to the focused element), `fill`, `url`,
 `viewport`, `screenshot`, `problems` (console errors and uncaught exceptions since the last call)
-and `close`.
+and `close`; `frame` (js, wait, click and fill act inside an <iframe> of the page, cross-origin
+ones included, until `frame(None)` or the next `goto`).
 
 What the tests check the same way in every engine, outside the drivers:
 - `EngineSite`: the built site served on 127.0.0.1 under /sub/viewer/; it records every 4xx/5xx
   answer and adds one test-only inline script to index.html (`ERROR_HOOK`: console.error, uncaught errors
-  and rejected promises into `window.__pageProblems`; WebKit's driver has no console log).
+  and rejected promises into `window.__pageProblems`; WebKit's driver has no console log). A test
+  can put host pages of its own beside it (`host`: a blog page embedding the viewer).
 - `OutsideRecorder`: a proxy on 127.0.0.1 that refuses and records every request sent to it; Firefox
   and WebKit are configured to send everything but loopback there, so any request that leaves
   127.0.0.1 is seen. Chromium records requests as the rest of the suite does (tests/e2e/conftest.py;
@@ -111,6 +113,7 @@ class EngineSite:
     def __init__(self, dist: Path, sub_path: str = "/sub/viewer/"):
         self.dist, self.sub_path = Path(dist), sub_path
         self.failed: list[str] = []
+        self.hosted: dict[str, str] = {}   # path -> HTML: host pages a test put up (`host`)
         site = self
 
         import build  # the project's build.py (tests put the root on sys.path)
@@ -130,6 +133,8 @@ class EngineSite:
                 path = self.path.split("?", 1)[0]
                 if path == FRAME_PATH:
                     return self.send_text(FRAME_PAGE, "text/html")
+                if path in site.hosted:
+                    return self.send_text(site.hosted[path], "text/html")
                 if path in (site.sub_path, site.sub_path + "index.html"):
                     return self.send_text(hooked_page(site.dist / "index.html"), "text/html")
                 return super().do_GET()
@@ -148,6 +153,12 @@ class EngineSite:
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.url = self.origin + sub_path
+
+    def host(self, name: str, html: str) -> str:
+        """Serves `html` at /NAME on this site's origin (beside, not under, the viewer, as a blog
+        page embedding it would be); returns its URL."""
+        self.hosted["/" + name] = html
+        return f"{self.origin}/{name}"
 
     def stop(self) -> None:
         if self.server.fileno() != -1:
@@ -223,6 +234,7 @@ class ChromiumEngine(Engine):
         self.native: list[str] = []
         self.context.on("request", self._record)
         self.page = self.context.new_page()
+        self.target = self.page   # the page, or one of its frames (`frame`)
         self.page.on("console", lambda m: m.type == "error" and self.native.append(f"console.error: {m.text}"))
         self.page.on("pageerror", lambda e: self.native.append(f"uncaught: {e}"))
         self.origin = site.origin
@@ -231,12 +243,18 @@ class ChromiumEngine(Engine):
         if not request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
             self.outside.append(request.url)
 
-    def goto(self, url): self.page.goto(url)
-    def js(self, expression): return self.page.evaluate(expression)
-    def click(self, selector): self.page.click(selector)
+    def goto(self, url):
+        self.target = self.page
+        self.page.goto(url)
+
+    def frame(self, selector):
+        self.target = self.page.wait_for_selector(selector).content_frame() if selector else self.page
+
+    def js(self, expression): return self.target.evaluate(expression)
+    def click(self, selector): self.target.click(selector)
     def press(self, key): self.page.keyboard.press(key)
-    def fill(self, selector, text): self.page.fill(selector, text)
-    def url(self): return self.page.url
+    def fill(self, selector, text): self.target.fill(selector, text)
+    def url(self): return self.target.url
     def viewport(self, width, height): self.page.set_viewport_size({"width": width, "height": height})
     def screenshot(self, path):
         self.page.screenshot(path=str(path))
@@ -302,6 +320,7 @@ class FirefoxEngine(Engine):
         return self._answer(self.next_id, timeout)
 
     def goto(self, url): self.call("goto", url=url)
+    def frame(self, selector): self.call("frame", selector=selector)
     def js(self, expression): return self.call("js", expression=expression)
     def click(self, selector): self.call("click", selector=selector)
     def press(self, key): self.call("press", key=key)
@@ -431,6 +450,16 @@ class WebKitEngine(Engine):
             self._load_in_frame(url)
         else:
             self.driver.get(url)
+
+    def frame(self, selector):
+        """Into an <iframe> of the page (not with the phone frame, which is one already)."""
+        from selenium.webdriver.common.by import By
+        if self.frame_size:
+            raise EngineError("webkit: frame() at a phone size (the page is in a frame already)")
+        self.driver.switch_to.default_content()
+        if selector:
+            self.wait(f"document.querySelector({json.dumps(selector)})", CALL_TIMEOUT_S)
+            self.driver.switch_to.frame(self.driver.find_element(By.CSS_SELECTOR, selector))
 
     def js(self, expression):
         return self.driver.execute_script(f"return ({expression});")

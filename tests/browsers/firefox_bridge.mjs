@@ -38,13 +38,17 @@ page.on("console", (message) => {
 });
 page.on("pageerror", (error) => problems.push(`uncaught: ${error?.message ?? error}`));
 
+let target = page;   // the page, or one of its frames (op "frame"; a goto goes back to the page)
 const ops = {
-  async goto({ url }) { await page.goto(url, { waitUntil: "load" }); },
-  async js({ expression }) { return await page.evaluate(expression); },
-  async click({ selector }) { await page.click(selector); },
+  async goto({ url }) { target = page; await page.goto(url, { waitUntil: "load" }); },
+  async frame({ selector }) {
+    target = selector ? await (await page.waitForSelector(selector)).contentFrame() : page;
+  },
+  async js({ expression }) { return await target.evaluate(expression); },
+  async click({ selector }) { await target.click(selector); },
   async press({ key }) { await page.keyboard.press(key); },
-  async fill({ selector, text }) { await page.locator(selector).fill(text); },
-  async url() { return page.url(); },
+  async fill({ selector, text }) { await target.locator(selector).fill(text); },
+  async url() { return target.url(); },
   async viewport({ width, height }) { await page.setViewport({ width, height }); },
   async screenshot({ path }) { await page.screenshot({ path }); },
   async problems() { return problems.splice(0); },
