@@ -255,6 +255,9 @@ def xy_chain(board: Board) -> Step | None:
         chain = graph.path(start, end, levels)
         if graph.overlaps(chain):
             continue
+        pair = remote_pair(board, graph, chain)
+        if pair:
+            return remote_pair_step(board, graph, chain, pair)
         return chain_step("xy-chain", graph, chain, kill,
                           f"XY-Chain: {graph.notation(chain)} puts {first.digit} in "
                           f"{graph.where(first)} or {graph.where(last)}, so "
@@ -262,16 +265,52 @@ def xy_chain(board: Board) -> Step | None:
     return None
 
 
+def remote_pair(board: Board, graph: LinkGraph, chain) -> int:
+    """The pair of digits (a mask) when every cell of an XY-Chain holds the same two (remote
+    pairs): the ends then hold one digit each, both ways round, so both digits leave cells
+    seeing both ends; else 0."""
+    masks = {board.candidates[c] for c in graph.cells_of(chain)}
+    return masks.pop() if len(masks) == 1 else 0
+
+
+def remote_pair_step(board: Board, graph: LinkGraph, chain, pair: int) -> Step:
+    g = board.geometry
+    ends = graph.cells_of([chain[0]]) + graph.cells_of([chain[-1]])
+    digits = ((pair & -pair).bit_length(), pair.bit_length())
+    gone = tuple(sorted((c, d) for d in digits for c in g.common_peers(ends) if board.has(c, d)))
+    a, b = (digit_name(d) for d in digits)
+    cells = graph.cells_of(chain)
+    return Step("xy-chain",
+                f"XY-Chain, remote pairs: {g.names(cells)} all hold {a}/{b}, each linked to the "
+                f"next, so their digits alternate along {graph.notation(chain)} and "
+                f"{g.name(ends[0])} and {g.name(ends[1])} hold one each: "
+                f"{leaves_text(g, gone)}",
+                eliminations=gone, cells=cells, units=graph.units_of(chain),
+                pattern=graph.pattern(chain), links=graph.drawn_links(chain))
+
+
 def aic(board: Board) -> Step | None:
-    """Alternating inference chains over every kind of link, grouped nodes and two-cell almost
-    locked sets included.
-    Ends on one digit: cells seeing both ends lose it; ends on two digits: each end's cell
-    loses the other's digit where they see each other (in general: whatever cannot be true
-    with either end). A chain that closes on a weak link is a continuous loop: every weak link
-    in it has a true end."""
-    graph = LinkGraph(board, conjugates=True, bivalue=True, groups=True, als=True,
+    """Alternating inference chains over single candidates: conjugate pairs, bivalue cells and
+    weak links inside a cell. Ends on one digit: cells seeing both ends lose it; ends on two
+    digits: each end's cell loses the other's digit where they see each other (in general:
+    whatever cannot be true with either end; this is also what a discontinuous nice loop
+    removes, its chain being one of these). A chain that closes on a weak link is a continuous
+    nice loop: every weak link in it has a true end, so each removes what sees both its ends."""
+    return alternating_chain(board, "aic", groups=False)
+
+
+def grouped_aic(board: Board) -> Step | None:
+    """The same with grouped nodes (a digit's places inside a box and a line, as SudokuWiki's
+    grouped X-cycles and HoDoKu's grouped nice loops) and two-cell almost locked sets; tried
+    after the plain AIC, so a chain of single candidates is given where there is one."""
+    return alternating_chain(board, "grouped-aic", groups=True)
+
+
+def alternating_chain(board: Board, slug: str, groups: bool) -> Step | None:
+    graph = LinkGraph(board, conjugates=True, bivalue=True, groups=groups, als=groups,
                       cell_links=True)
     g = board.geometry
+    lead = "Grouped AIC" if groups else "AIC"
     for start, end, levels in graph.chains(MAX_AIC):
         kill = graph.kill[start] & graph.kill[end]
         loop = graph.weak[start] >> end & 1
@@ -280,17 +319,20 @@ def aic(board: Board) -> Step | None:
         chain = graph.path(start, end, levels)
         if graph.overlaps(chain):
             continue
+        if groups and not any(graph.nodes[i].is_group for i in chain) and not any(
+                k in graph.als for k in zip(chain, chain[1:])):
+            continue   # a chain of single candidates: the plain AIC's
         if loop:
             kill = graph.loop_kill(chain)
             if not kill:
                 continue
-            return chain_step("aic", graph, chain, kill,
-                              f"AIC, continuous loop {graph.notation(chain + [start])}"
+            return chain_step(slug, graph, chain, kill,
+                              f"{lead}, continuous loop {graph.notation(chain + [start])}"
                               f"{graph.als_note(chain)}: every "
                               f"weak link in it has a true end, so "
                               f"{leaves_text(g, graph.eliminations(kill))}", loop=True)
-        return chain_step("aic", graph, chain, kill,
-                          f"AIC {graph.notation(chain)}{graph.als_note(chain)}: "
+        return chain_step(slug, graph, chain, kill,
+                          f"{lead} {graph.notation(chain)}{graph.als_note(chain)}: "
                           f"{graph.claim(start)} or {graph.claim(end)}, so "
                           f"{leaves_text(g, graph.eliminations(kill))}")
     return None
@@ -302,4 +344,5 @@ STRATEGIES = {
     "x-chain": x_chain,
     "xy-chain": xy_chain,
     "aic": aic,
+    "grouped-aic": grouped_aic,
 }

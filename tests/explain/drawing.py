@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-CHAINS = {"x-chain", "xy-chain", "aic", "skyscraper", "two-string-kite", "empty-rectangle",
+CHAINS = {"x-chain", "xy-chain", "aic", "grouped-aic", "skyscraper", "two-string-kite", "empty-rectangle",
           "w-wing"}
 
 

@@ -6,6 +6,7 @@ are the ones drawn, so the expected step is worked out by hand from them (the re
 each test's comment).
 """
 from tests.explain.drawing import check_drawing
+from pycore.explain.registry import BY_SLUG
 from tests.explain.positions import coloured, drawn, find, make_board, names, with_marks, without
 
 JIGSAW = """
@@ -358,10 +359,10 @@ def test_aic_with_a_grouped_node():
     board = make_board()
     board = confine(board, 3, "row A", "A1 A7 A8")
     board = confine(board, 3, "column 9", "C9 G9")
-    step = find("aic", board)
+    step = find("grouped-aic", board)
     assert names(step.eliminations) == {("G1", 3)}
-    assert "(3)A7|A8" in step.text
-    assert find("x-chain", board) is None
+    assert step.text.startswith("Grouped AIC (3)A1=(3)A7|A8")
+    assert find("x-chain", board) is None and find("aic", board) is None
     assert drawn(step) == "(3)A1=(3)A7|A8-(3)C9=(3)G9"   # the group's link from both its cells
     assert coloured(step) == {"3A1": 0, "3A7": 1, "3A8": 1, "3C9": 0, "3G9": 1}
 
@@ -403,9 +404,10 @@ def test_aic_through_an_almost_locked_set():
     board = confine(board, 1, "row A", "A1 A5")
     board = confine(board, 3, "row C", "C2 C5")
     board = with_marks(board, {"E5": "123", "G5": "123"})
-    step = find("aic", board)
+    step = find("grouped-aic", board)
+    assert find("aic", board) is None
     assert names(step.eliminations) == {("A1", 3), ("C2", 1)}
-    assert step.text == ("AIC (1)A1=(1)A5-(1=3)E5+G5-(3)C5=(3)C2 (E5+G5 is an almost locked set): "
+    assert step.text == ("Grouped AIC (1)A1=(1)A5-(1=3)E5+G5-(3)C5=(3)C2 (E5+G5 is an almost locked set): "
                          "A1 is 1 or C2 is 3, so 1 leaves C2; 3 leaves A1")
     assert find("xy-chain", board) is None and find("x-chain", board) is None
 
@@ -431,3 +433,28 @@ def test_aic_through_a_jigsaw_region():
     step = find("aic", board)
     assert names(step.eliminations) == {("A8", 1), ("G1", 1)}
     assert step.text == "AIC (1)A1=(1-2)C5=(2)G5-(2=1)G8: A1 is 1 or G8 is 1, so 1 leaves A8 and G1"
+
+
+def test_grouped_aic_leaves_a_chain_of_single_candidates_to_the_plain_aic():
+    board = make_board()
+    board = confine(board, 1, "row A", "A1 A5")
+    board = confine(board, 3, "row A", "A1 A9")
+    board = with_marks(board, {"E5": "12", "E9": "23"})
+    assert find("aic", board) is not None and find("grouped-aic", board) is None
+    assert BY_SLUG["aic"].difficulty < BY_SLUG["grouped-aic"].difficulty < BY_SLUG[
+        "digit-forcing"].difficulty
+    assert BY_SLUG["grouped-aic"].article == "https://www.sudokuwiki.org/Grouped_X_Cycles"
+
+
+def test_remote_pairs_remove_both_digits_from_cells_seeing_both_ends():
+    # A1, A5, E5 and E9 all hold 1/2, each seeing the next: the digits alternate along the
+    # chain, so A1 and E9 hold one each, and A9 and E1, seeing both, lose 1 and 2
+    board = with_marks(make_board(), {"A1": "12", "A5": "12", "E5": "12", "E9": "12"})
+    step = find("xy-chain", board)
+    assert names(step.eliminations) == {(n, d) for n in ("A9", "E1") for d in (1, 2)}
+    assert step.text == ("XY-Chain, remote pairs: A1, A5, E5 and E9 all hold 1/2, each linked to "
+                         "the next, so their digits alternate along (1=2)A1-(2=1)A5-(1=2)E5-"
+                         "(2=1)E9 and A1 and E9 hold one each: 1/2 leave A9 and E1")
+    check_drawing(board, step)
+    # three cells: the ends hold the same digit, no elimination either way
+    assert find("xy-chain", with_marks(make_board(), {"A1": "12", "A5": "12", "E5": "12"})) is None
