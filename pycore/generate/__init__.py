@@ -41,7 +41,11 @@ DEFAULT_TIME_LIMIT = 60.0
 # stays. Nodes, not seconds, so the outcome is the same on every machine.
 SOLVE_NODES = 20_000
 SPLITS = 60   # the most cage splits one attempt makes before it starts again
-MERGES = 30   # the most cage merges tried to make a caged puzzle as hard as asked
+MOVES = 60   # the most moves of a pair of givens tried to make a puzzle as hard as asked
+# "Any grade" of a 16x16 is one the strategies up to this grade solve: explain's hardest
+# strategies searching 256 cells take minutes, so harder ones are given clues back.
+ANY_GRADE = {16: "tough"}
+MERGES = 12   # the most cage merges tried to make a caged puzzle as hard as asked
 
 
 class GenerateError(ValueError):
@@ -102,23 +106,96 @@ def attempt_puzzle(kind: str, size: int, grade: str | None, rng: random.Random, 
         return None
     if kind in CAGED_KINDS:
         return caged_attempt(frame, grid, grade, rng, deadline)
-    puzzle = given_puzzle(frame, grid, rng, grade, deadline)
-    report = grade_within(puzzle, grade, deadline)
-    if report is not None and report["level"] == (grade or report["level"]):
-        return puzzle, report
-    # Too easy: every pair left is needed for one solution or for the grade, so this grid's
-    # chance is spent (the next attempt draws another).
+    puzzle = given_puzzle(frame, grid, rng)
+    cap = grade or ANY_GRADE.get(size)
+    report = grade_within(puzzle, cap, deadline)
+    if report is None and cap is not None:   # harder than asked: clues given back
+        found = easier(puzzle, grid, cap, rng, deadline)
+        if found is None:
+            return None
+        puzzle, report = found
+    if report is None or grade is None or report["level"] == grade:
+        return (puzzle, report) if report is not None else None
+    # easier than asked: givens moved
+    return harder(puzzle, grid, grade, report, rng, deadline)
+
+
+def harder(puzzle: Puzzle, grid, grade: str, report: dict, rng: random.Random, deadline: float):
+    """A puzzle graded easier than asked (near-minimal: no pair can go), made harder by moving
+    a symmetric pair of givens elsewhere: a move is kept when the solution stays unique and the
+    strategies up to `grade` still solve it at least as hard (grade, then score) as before,
+    until explain grades it as asked. (puzzle, report), or None when the moves run out."""
+    n = puzzle.size
+    pairs = symmetric_pairs(n, rng)
+    target = LEVELS.index(grade)
+    hardness = (LEVELS.index(report["level"]), report["score"])
+    for _ in range(MOVES):
+        away = rng.choice([p for p in pairs if puzzle.givens[p[0]]])
+        givens = list(puzzle.givens)
+        for c in away:
+            givens[c] = 0
+        status, solutions = unique(with_givens(puzzle, givens))
+        other = second(solutions, grid)
+        if status == "multiple" and other:
+            # given back where the second solution differs, so that it goes
+            cell = rng.choice([c for c in range(n * n) if other[c] != grid[c] and c not in away])
+            for c in (cell, n * n - 1 - cell):
+                givens[c] = grid[c]
+            status = unique(with_givens(puzzle, givens))[0]
+        if status != "unique":
+            continue
+        moved = with_givens(puzzle, givens)
+        found = grade_within(moved, grade, deadline)
+        if found is None or (LEVELS.index(found["level"]), found["score"]) < hardness:
+            continue
+        puzzle, hardness = moved, (LEVELS.index(found["level"]), found["score"])
+        if hardness[0] == target:
+            return puzzle, found
+    return None
+
+
+def easier(puzzle: Puzzle, grid, grade: str, rng: random.Random, deadline: float):
+    """(puzzle, report) once the strategies up to `grade` solve it: where they get stuck, a
+    symmetric pair is given back at an open cell with the fewest digits left (the least help
+    that moves them on) and the walk goes on from there; then walked again from the start, as
+    explain will. None when stuck with no cell left to give."""
+    n = puzzle.size
+    board, steps, fresh = None, (), True
+    for _ in range(n * n):
+        board, steps = walk(puzzle, grade, deadline, board, steps)
+        if board.is_solved():
+            if fresh:
+                if rests_on_uniqueness(steps) and unique(puzzle)[0] != "unique":
+                    return None
+                return puzzle, report_of(steps)
+            board, steps, fresh = None, (), True
+            continue
+        open_cells = board.open_cells()
+        fewest = min(bin(board.candidates[c]).count("1") for c in open_cells)
+        cell = rng.choice([c for c in open_cells if bin(board.candidates[c]).count("1") == fewest])
+        pair = {cell: grid[cell], n * n - 1 - cell: grid[n * n - 1 - cell]}
+        givens = list(puzzle.givens)
+        for c, digit in pair.items():
+            givens[c] = digit
+        puzzle = with_givens(puzzle, givens)
+        board, fresh = placed(board, puzzle, pair), False
     return None
 
 
 def unique(puzzle: Puzzle):
-    """The solver's verdict ("unique", "multiple", "none", "timeout") and the solution it met:
-    the Python engine for a grid without cages (the compiled kernel's set-up costs more than
-    its search there), the kernel where it runs for caged grids. Both count the same nodes."""
-    from ..solve import solve
-    engine = "python" if not puzzle.cages else None
-    result = solve(puzzle, max_nodes=SOLVE_NODES, engine=engine)
-    return result.status, result.solution
+    """The solver's verdict ("unique", "multiple", "none", "timeout") and the solutions it met
+    (two when multiple): the Python engine for a grid without cages (the compiled kernel's
+    set-up costs more than its search there), the kernel where it runs for caged grids. Both
+    count the same nodes, and past SOLVE_NODES the verdict is "timeout"."""
+    from ..solve.kernel import start_solver
+    solver = start_solver(puzzle, "python" if not puzzle.cages else None)
+    result = solver.step(SOLVE_NODES)
+    return (result.status if result is not None else "timeout"), list(solver.solutions)
+
+
+def second(solutions, grid):
+    """Of the solutions the solver met, one that is not the grid's (None when it met none)."""
+    return next((s for s in solutions if tuple(s) != tuple(grid)), None)
 
 
 def with_givens(puzzle: Puzzle, givens) -> Puzzle:
@@ -133,11 +210,11 @@ def symmetric_pairs(n: int, rng: random.Random) -> list[tuple[int, ...]]:
     return pairs
 
 
-def given_puzzle(frame: Puzzle, grid, rng: random.Random, grade: str | None, deadline: float) -> Puzzle:
-    """The grid with symmetric pairs of givens taken away while the solution stays unique and,
-    for a grade asked, the strategies up to that grade still solve it: no pair left can go
-    without a second solution or a harder puzzle. A pair whose cells are each the one digit
-    their givens' peers leave is the same puzzle one naked single longer: it goes unasked."""
+def given_puzzle(frame: Puzzle, grid, rng: random.Random) -> Puzzle:
+    """The grid with symmetric pairs of givens taken away while the solution stays unique: no
+    pair left can go without a second solution (or a search too long to settle). A pair whose
+    cells are each the one digit their givens' peers leave is the same puzzle one naked single
+    longer: it goes without asking the solver."""
     n = frame.size
     peers = peers_of(frame)
     full = (1 << n) - 1
@@ -153,10 +230,7 @@ def given_puzzle(frame: Puzzle, grid, rng: random.Random, grade: str | None, dea
     for pair in symmetric_pairs(n, rng):
         for c in pair:
             givens[c] = 0
-        if all(forced(c) for c in pair):
-            continue
-        puzzle = with_givens(frame, givens)
-        if unique(puzzle)[0] == "unique" and (grade is None or grade_within(puzzle, grade, deadline)):
+        if all(forced(c) for c in pair) or unique(with_givens(frame, givens))[0] == "unique":
             continue
         for c in pair:
             givens[c] = grid[c]
@@ -204,7 +278,8 @@ def caged_puzzle(frame: Puzzle, grid, rng: random.Random) -> dict | None:
     cells = random_cages(grid, n, rng, arithmetic)
     clues = {tuple(c): clue_for(c, grid, rng, arithmetic) for c in cells}
     for _ in range(SPLITS):
-        status, other = unique(caged(frame, clues))
+        status, solutions = unique(caged(frame, clues))
+        other = second(solutions, grid)
         if status == "unique":
             return clues
         if status != "multiple":
@@ -295,12 +370,13 @@ def harder_cages(frame: Puzzle, grid, clues: dict, grade: str, rng: random.Rando
 
 def cage_to_split(clues, differ, rng: random.Random):
     """The cage to split: one holding a cell where the second solution differs (so that solution
-    goes), of three cells or more where there is one (splitting a pair leaves single cells, which
-    give their digits away); any cage of two or more cells when the second solution is unknown."""
+    goes), of four cells or more where there is one (a pair split, or a triple, leaves a single
+    cell, which gives its digit away); any cage of two or more cells when the second solution is
+    unknown."""
     def pick(least):
         found = sorted(k for k in clues if len(k) >= least and (not differ or differ.intersection(k)))
         return rng.choice(found) if found else None
-    return pick(3) or pick(2)
+    return pick(4) or pick(3) or pick(2)
 
 
 def fewer_single_cells(frame: Puzzle, grid, clues: dict, rng: random.Random) -> dict:
