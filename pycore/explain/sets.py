@@ -226,6 +226,85 @@ def als_xy_wing(board: Board) -> Step | None:
     return None
 
 
+# --- ALS chain -----------------------------------------------------------------------------------
+
+MOST_IN_CHAIN = 5   # sets in an ALS chain (two and three are ALS-XZ and ALS-XY-Wing)
+MOST_CHAIN_SETS = 250
+CHAIN_BUDGET = 20000   # chains tried, at most, per search
+
+
+def rcc_graph(sets, seen: Seen) -> dict[int, list[tuple[int, int]]]:
+    """Set index → [(other set, restricted common digits as a mask)] for disjoint sets."""
+    linked: dict[int, list[tuple[int, int]]] = {}
+    for i, a in enumerate(sets):
+        for j in range(i + 1, len(sets)):
+            b = sets[j]
+            if a.cells & b.cells or not a.digits & b.digits:
+                continue
+            rcc = restricted_commons(a, b, seen)
+            if rcc:
+                linked.setdefault(i, []).append((j, rcc))
+                linked.setdefault(j, []).append((i, rcc))
+    return linked
+
+
+def als_chain(board: Board) -> Step | None:
+    """Sets A1 … An, each sharing a restricted common with the next, no two in a row the same.
+    If A1 lacked a digit z it would be locked, hold its restricted common with A2, which then
+    lacks it and holds the next, and so on to An, which then lacks its last common and holds z:
+    so z (a digit of A1 and An, neither end's common) is in A1 or An and leaves every cell
+    seeing all its places in both. Chains of four or five sets (shorter ones are ALS-XZ and
+    ALS-XY-Wing), fewest cells first."""
+    sets = almost_locked_sets(board)[:MOST_CHAIN_SETS]
+    seen = Seen(board)
+    g = board.geometry
+    linked = rcc_graph(sets, seen)
+    found = []
+    budget = [CHAIN_BUDGET]
+
+    def extend(path, digits, used):
+        budget[0] -= 1
+        if len(path) >= 4:
+            first, last = sets[path[0]], sets[path[-1]]
+            zs = first.digits & last.digits & ~(1 << digits[0]) & ~(1 << digits[-1])
+            if zs:
+                found.append((sum(sets[i].size for i in path), list(path), list(digits), zs))
+        if len(path) == MOST_IN_CHAIN or len(found) > 400 or budget[0] <= 0:
+            return
+        for j, rcc in linked.get(path[-1], ()):
+            if sets[j].cells & used:
+                continue
+            for d in bits(rcc & ~(1 << digits[-1]) if digits else rcc):
+                path.append(j)
+                digits.append(d)
+                extend(path, digits, used | sets[j].cells)
+                path.pop()
+                digits.pop()
+
+    for i in linked:
+        extend([i], [], sets[i].cells)
+    for _, path, digits, zs in sorted(found, key=lambda f: f[0]):
+        chain = [sets[i] for i in path]
+        first, last = chain[0], chain[-1]
+        used = 0
+        for s in chain:
+            used |= s.cells
+        gone = [e for z in digits_of(zs)
+                for e in removals(board, seen, (first, last), z, first.cells | last.cells)]
+        if gone:
+            zs = sum(1 << (d - 1) for _, d in gone)
+            links = "".join(f"{set_text(board, s)} -{d + 1}- " for s, d in zip(chain, digits))
+            return set_step(board, "als-chain",
+                            f"ALS chain: {links}{set_text(board, last)}, almost locked sets each "
+                            f"sharing the restricted common written between them with the next. "
+                            f"If {set_text(board, first)} lacked {digits_text(zs)} it would hold "
+                            f"{digits[0] + 1}, and each next set would lack one common and hold "
+                            f"the other, down to the last, which would hold {digits_text(zs)}: "
+                            f"{leaves_text(g, gone)}", gone, chain,
+                            [k % 2 for k in range(len(chain))])
+    return None
+
+
 # --- Death blossom -------------------------------------------------------------------------------
 
 def death_blossom(board: Board) -> Step | None:
@@ -383,6 +462,7 @@ def _sue_de_coq_step(board, core, v, l_cells, l_digits, b_cells, b_digits, line_
 STRATEGIES = {
     "als-xz": als_xz,
     "als-xy-wing": als_xy_wing,
+    "als-chain": als_chain,
     "death-blossom": death_blossom,
     "sue-de-coq": sue_de_coq,
 }

@@ -15,7 +15,7 @@ from tests.explain.test_single_digit import candidate_board
 from pycore.explain.registry import BY_SLUG
 from pycore.explain.sets import almost_locked_sets, restricted_commons, Seen
 
-SETS = ("als-xz", "als-xy-wing", "death-blossom", "sue-de-coq")
+SETS = ("als-xz", "als-xy-wing", "als-chain", "death-blossom", "sue-de-coq")
 
 STUCK_1 = """
 | 69     5      2      | 4      8      1      | 79     3679   367    |
@@ -38,6 +38,18 @@ STUCK_2 = """
 | 289    25689  5689   | 13459  1349   4569   | 7      13569  48     |
 | 5      68     1368   | 2      7      149    | 3469   69     369    |
 | 279    24679  4679   | 3459   349    459    | 4569   8      1      |
+| 139    49     1349   | 6      8      1459   | 35     2      7      |
+"""
+
+STUCK_3 = """
+| 6      78     2      | 14789  5      479    | 1389   179    39     |
+| 189    5789   1589   | 1789   169    3      | 1689   4      2      |
+| 1389   4789   13489  | 189    169    2      | 1689   67     5      |
+| 4      3      679    | 1579   2      8      | 169    1569   69     |
+| 789    1      56789  | 34579  349    45679  | 2      3569   48     |
+| 289    2589   5689   | 13459  1349   4569   | 7      13569  48     |
+| 5      68     138    | 2      7      149    | 3469   69     369    |
+| 279    2469   479    | 3459   349    459    | 4569   8      1      |
 | 139    49     1349   | 6      8      1459   | 35     2      7      |
 """
 
@@ -113,6 +125,21 @@ def test_als_xy_wing_links_two_sets_through_a_third():
     check_drawing(board, step)
 
 
+def test_als_chain_of_four_sets():
+    # box 3's A7+A9+B7+C7 -1- row D's D3+D7+D9 -7- row H's H3+H4+H5+H6 -4- box 9's
+    # G8+G9+H7+I7: if the first lacked 6 it would hold 1, the second then 7, the third 4, and
+    # the last would hold 6; G7 sees B7, C7 (column 7) and G8, G9, H7 (box 9)
+    board = candidate_board(STUCK_3)
+    step = find("als-chain", board)
+    assert names(step.eliminations) == {("G7", 6)}
+    assert step.text.startswith("ALS chain: A7+A9+B7+C7 (1/3/6/8/9) -1- D3+D7+D9 (1/6/7/9) -7- "
+                                "H3+H4+H5+H6 (3/4/5/7/9) -4- G8+G9+H7+I7 (3/4/5/6/9)")
+    assert "lacked 6 it would hold 1" in step.text and step.text.endswith("6 leaves G7")
+    colours = coloured(step)
+    assert colours["1A7"] == colours["3H5"] == 0 and colours["1D7"] == colours["6G8"] == 1
+    check_drawing(board, step)
+
+
 def test_death_blossom_a_petal_for_each_of_the_stems_digits():
     board = candidate_board(STUCK_2)
     step = find("death-blossom", board)
@@ -168,5 +195,6 @@ def test_registry_order_and_articles():
     # as HoDoKu orders them: Sue de Coq before the chains, ALS-XZ and ALS-XY-Wing before AIC,
     # death blossom after, all before the forcing chains
     d = {slug: BY_SLUG[slug].difficulty for slug in SETS + ("x-chain", "aic", "digit-forcing")}
+    assert d["als-xy-wing"] < d["als-chain"]
     assert d["sue-de-coq"] < d["x-chain"] < d["als-xz"] < d["als-xy-wing"] < d["aic"]
-    assert d["aic"] < d["death-blossom"] < d["digit-forcing"]
+    assert d["aic"] < d["als-chain"] < d["death-blossom"] < d["digit-forcing"]
