@@ -19,7 +19,7 @@ from ..codec import encode
 from ..codec.cages import check_puzzle
 from ..model import ARITHMETIC_KINDS, CAGED_KINDS, REGION_KINDS, Puzzle
 from .cages import clue_for, components, random_cages, split
-from .fill import NoFill, peers_of, random_grid, random_regions
+from .fill import NoFill, random_grid, random_regions, singles_solve
 from .grade import OutOfBudget, grade_within, placed, report as report_of, rests_on_uniqueness, walk
 
 LEVELS = ("gentle", "moderate", "tough", "diabolical", "extreme")
@@ -184,9 +184,14 @@ def easier(puzzle: Puzzle, grid, grade: str, rng: random.Random, deadline: float
 
 def unique(puzzle: Puzzle):
     """The solver's verdict ("unique", "multiple", "none", "timeout") and the solutions it met
-    (two when multiple): the Python engine for a grid without cages (the compiled kernel's
+    (two when multiple). A grid without cages that singles fill in is unique without asking
+    the solver; else the Python engine for a grid without cages (the compiled kernel's
     set-up costs more than its search there), the kernel where it runs for caged grids. Both
     count the same nodes, and past SOLVE_NODES the verdict is "timeout"."""
+    if not puzzle.cages:
+        solved = singles_solve(puzzle)
+        if solved is not None:
+            return "unique", [solved]
     from ..solve.kernel import start_solver
     solver = start_solver(puzzle, "python" if not puzzle.cages else None)
     result = solver.step(SOLVE_NODES)
@@ -212,25 +217,13 @@ def symmetric_pairs(n: int, rng: random.Random) -> list[tuple[int, ...]]:
 
 def given_puzzle(frame: Puzzle, grid, rng: random.Random) -> Puzzle:
     """The grid with symmetric pairs of givens taken away while the solution stays unique: no
-    pair left can go without a second solution (or a search too long to settle). A pair whose
-    cells are each the one digit their givens' peers leave is the same puzzle one naked single
-    longer: it goes without asking the solver."""
+    pair left can go without a second solution (or a search too long to settle)."""
     n = frame.size
-    peers = peers_of(frame)
-    full = (1 << n) - 1
     givens = list(grid)
-
-    def forced(cell):
-        left = full
-        for p in peers[cell]:
-            if givens[p]:
-                left &= ~(1 << (givens[p] - 1))
-        return left & (left - 1) == 0
-
     for pair in symmetric_pairs(n, rng):
         for c in pair:
             givens[c] = 0
-        if all(forced(c) for c in pair) or unique(with_givens(frame, givens))[0] == "unique":
+        if unique(with_givens(frame, givens))[0] == "unique":
             continue
         for c in pair:
             givens[c] = grid[c]
