@@ -1,0 +1,83 @@
+"""Pattern overlay (SudokuWiki's pattern overlay method): a digit's places in a solution are one
+cell in every house, a template. Listing every template the digit's candidates (and its placed
+copies) allow, a candidate that no template uses goes, and a cell that every template uses holds
+the digit. One digit at a time; it sees whatever single-digit logic (fish, chains on one digit)
+can, so it comes after those, as SudokuWiki orders it.
+"""
+from __future__ import annotations
+
+from ..model import digit_name
+from .board import Board, Step, leaves_text
+
+# Templates listed per digit, at most; a digit with more (an open board) is passed over.
+MOST_TEMPLATES = 5000
+
+
+def templates(board: Board, digit: int) -> list[int] | None:
+    """Every template of `digit` (a cell mask), or None past MOST_TEMPLATES. Built house by
+    house: the rows in order of fewest places, each cell taking every house it lies in (a
+    template fills each house once)."""
+    g = board.geometry
+    bit = 1 << (digit - 1)
+    house_bits = [sum(1 << h for h in g.houses_of[c]) for c in range(g.cell_count)]
+    every_house = (1 << len(g.houses)) - 1
+    options = []
+    for row in g.rows:
+        placed = [c for c in row.cells if board.values[c] == digit]
+        options.append(placed or [c for c in row.cells if board.candidates[c] & bit])
+    options.sort(key=len)
+    found: list[int] = []
+
+    def place(k: int, used: int, cells: int) -> bool:
+        if k == len(options):
+            if used == every_house:
+                found.append(cells)
+            return len(found) <= MOST_TEMPLATES
+        for c in options[k]:
+            if not house_bits[c] & used and not place(k + 1, used | house_bits[c], cells | 1 << c):
+                return False
+        return True
+
+    return found if place(0, 0, 0) else None
+
+
+def pattern_overlay(board: Board) -> Step | None:
+    g = board.geometry
+    for digit in range(1, board.size + 1):
+        bit = 1 << (digit - 1)
+        places = [c for c in board.open_cells() if board.candidates[c] & bit]
+        if not places:
+            continue
+        found = templates(board, digit)
+        if not found:
+            continue   # too many to list (or none: a broken board, not this step's to say)
+        anywhere, everywhere = 0, ~0
+        for t in found:
+            anywhere |= t
+            everywhere &= t
+        gone = tuple((c, digit) for c in places if not anywhere >> c & 1)
+        placed = tuple((c, digit) for c in places if everywhere >> c & 1)
+        if not gone and not placed:
+            continue
+        name = digit_name(digit)
+        count = len(found)
+        ways = f"the {count} ways" if count > 1 else "the one way"
+        said = []
+        if placed:
+            said.append(f"{'every one' if count > 1 else 'it'} puts it in {g.names(c for c, _ in placed)}, so "
+                        f"{g.names(c for c, _ in placed)} {'is' if len(placed) == 1 else 'are'} "
+                        f"{name}")
+        if gone:
+            said.append(f"none uses {g.names(c for c, _ in gone)}, so "
+                        f"{leaves_text(g, gone)}")
+        return Step("pattern-overlay",
+                    f"Pattern overlay on {name}: of {ways} to place every {name} (one in each "
+                    f"house) that the candidates allow, {'; '.join(said)}",
+                    placements=placed, eliminations=gone,
+                    cells=tuple(c for c in places if anywhere >> c & 1),
+                    pattern=tuple((c, digit, 1 if everywhere >> c & 1 else 0) for c in places
+                                  if anywhere >> c & 1))
+    return None
+
+
+STRATEGIES = {"pattern-overlay": pattern_overlay}
