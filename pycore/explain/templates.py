@@ -10,7 +10,7 @@ from ..model import digit_name
 from .board import Board, Step, leaves_text
 
 # Templates listed per digit, at most; a digit with more (an open board) is passed over.
-MOST_TEMPLATES = 5000
+MOST_TEMPLATES = 1000
 
 
 def templates(board: Board, digit: int) -> list[int] | None:
