@@ -42,9 +42,10 @@ DEFAULT_TIME_LIMIT = 60.0
 SOLVE_NODES = 20_000
 SPLITS = 60   # the most cage splits one attempt makes before it starts again
 MOVES = 60   # the most moves of a pair of givens tried to make a puzzle as hard as asked
-# "Any grade" of a 16x16 is one the strategies up to this grade solve: explain's hardest
-# strategies searching 256 cells take minutes, so harder ones are given clues back.
-ANY_GRADE = {16: "tough"}
+# "Any grade" is one the strategies up to this grade solve (harder puzzles are given clues
+# back): explain's chains and forcing searching a grid they do not finish take minutes (a
+# 16x16 even with wings and fish).
+ANY_GRADE, ANY_GRADE_16 = "diabolical", "tough"
 MERGES = 12   # the most cage merges tried to make a caged puzzle as hard as asked
 
 
@@ -106,18 +107,20 @@ def attempt_puzzle(kind: str, size: int, grade: str | None, rng: random.Random, 
         return None
     if kind in CAGED_KINDS:
         return caged_attempt(frame, grid, grade, rng, deadline)
-    puzzle = given_puzzle(frame, grid, rng)
-    cap = grade or ANY_GRADE.get(size)
+    puzzle = minimal = given_puzzle(frame, grid, rng)
+    cap = grade or (ANY_GRADE_16 if size > 9 else ANY_GRADE)
     report = grade_within(puzzle, cap, deadline)
-    if report is None and cap is not None:   # harder than asked: clues given back
+    if report is None:   # harder than asked: clues given back
         found = easier(puzzle, grid, cap, rng, deadline)
         if found is None:
             return None
         puzzle, report = found
-    if report is None or grade is None or report["level"] == grade:
-        return (puzzle, report) if report is not None else None
-    # easier than asked: givens moved
-    return harder(puzzle, grid, grade, report, rng, deadline)
+    if report is not None and grade is not None and report["level"] != grade:
+        found = harder(puzzle, grid, grade, report, rng, deadline)   # easier than asked
+        puzzle, report = found if found is not None else (puzzle, None)
+    if report is None:
+        return None
+    return trimmed(puzzle, report, rng, deadline) if puzzle is not minimal else (puzzle, report)
 
 
 def harder(puzzle: Puzzle, grid, grade: str, report: dict, rng: random.Random, deadline: float):
@@ -180,6 +183,25 @@ def easier(puzzle: Puzzle, grid, grade: str, rng: random.Random, deadline: float
         puzzle = with_givens(puzzle, givens)
         board, fresh = placed(board, puzzle, pair), False
     return None
+
+
+def trimmed(puzzle: Puzzle, report: dict, rng: random.Random, deadline: float):
+    """A puzzle whose givens were given back or moved, with each pair of givens taken away
+    again where the solution stays unique and explain's grade stays the same: near-minimal
+    again. (puzzle, report)."""
+    for pair in symmetric_pairs(puzzle.size, rng):
+        if not puzzle.givens[pair[0]]:
+            continue
+        givens = list(puzzle.givens)
+        for c in pair:
+            givens[c] = 0
+        fewer = with_givens(puzzle, givens)
+        if unique(fewer)[0] != "unique":
+            continue
+        found = grade_within(fewer, report["level"], deadline)
+        if found is not None and found["level"] == report["level"]:
+            puzzle, report = fewer, found
+    return puzzle, report
 
 
 def unique(puzzle: Puzzle):
@@ -248,18 +270,14 @@ def caged_attempt(frame: Puzzle, grid, grade: str | None, rng: random.Random, de
         return None
     if grade != "gentle":
         clues = fewer_single_cells(frame, grid, clues, rng)
-    if grade is None:
-        puzzle = caged(frame, clues)
-        report = grade_within(puzzle, None, deadline)
-        return (puzzle, report) if report is not None else None
-    eased = easier_cages(frame, grid, clues, grade, rng, deadline)
+    eased = easier_cages(frame, grid, clues, grade or ANY_GRADE, rng, deadline)
     if eased is None:
         return None
     clues, steps = eased
-    level = report_of(steps)["level"]
-    if LEVELS.index(level) < LEVELS.index(grade):
+    report = report_of(steps)
+    if grade is not None and LEVELS.index(report["level"]) < LEVELS.index(grade):
         return harder_cages(frame, grid, clues, grade, rng, deadline)
-    return caged(frame, clues), report_of(steps)
+    return caged(frame, clues), report
 
 
 def caged_puzzle(frame: Puzzle, grid, rng: random.Random) -> dict | None:

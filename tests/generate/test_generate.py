@@ -68,6 +68,44 @@ def test_sudoku_givens_are_symmetric_about_the_centre_and_none_can_go():
             assert solve(thinner).status == "multiple"
 
 
+@pytest.mark.parametrize("kind,grade,seed", [("sudoku", "tough", 1), ("sudoku-x", None, 1),
+                                             ("jigsaw", "moderate", 2)])
+def test_graded_givens_stay_symmetric_and_near_minimal(kind, grade, seed):
+    """Givens given back to ease a grade, or moved to harden it, go in symmetric pairs, and
+    those given back and no longer needed go again: at most two pairs could still go."""
+    made = generate(kind, 9, grade, seed=seed)
+    puzzle = decode(made["string"])[0]
+    g = puzzle.givens
+    assert all(bool(g[c]) == bool(g[80 - c]) for c in range(81))
+    could_go = 0
+    for c in range(41):
+        if g[c]:
+            fewer = list(g)
+            fewer[c] = fewer[80 - c] = 0
+            thinner = type(puzzle)(puzzle.kind, 9, tuple(fewer), puzzle.regions)
+            could_go += solve(thinner).status == "unique"
+    assert could_go <= 2
+    assert judged(made)[2]["grade"]["level"] == made["grade"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_killer_harder_than_gentle_has_no_cage_that_gives_its_digit_away(seed):
+    made = generate("killer", 9, "moderate", seed=seed)
+    puzzle, result, report = judged(made)
+    sizes = Counter(len(c.cells) for c in puzzle.cages)
+    assert sizes[1] == 0 and max(sizes) <= 5
+    assert result.status == "unique" and report["grade"]["level"] == "moderate"
+
+
+def test_a_gentle_killer_is_led_by_single_cells():
+    """Explain grades cage arithmetic above gentle: a gentle killer starts from cells that are
+    cages of their own (the one grade where a give-away cage belongs)."""
+    made = generate("killer", 6, "gentle", seed=1)
+    puzzle, result, report = judged(made)
+    assert result.status == "unique" and report["grade"]["level"] == "gentle"
+    assert any(len(c.cells) == 1 for c in puzzle.cages)
+
+
 def test_killer_cages_are_small_and_rarely_single_cells():
     puzzle = decode(generate("killer", 9, seed=2)["string"])[0]
     sizes = Counter(len(c.cells) for c in puzzle.cages)
@@ -94,10 +132,11 @@ def test_jigsaw_regions_are_random_connected_and_of_the_grid_size(kind):
     assert puzzle.regions != decode(generate(kind, 7, seed=8)["string"])[0].regions
 
 
-def test_kenken_mixes_its_operators():
-    puzzle = decode(generate("kenken", 6, seed=4)["string"])[0]
-    ops = {c.op for c in puzzle.cages if len(c.cells) > 1}
-    assert len(ops) >= 3
+@pytest.mark.parametrize("size,grade,seed", [(6, None, 4), (6, "moderate", 2), (9, None, 1)])
+def test_kenken_mixes_its_operators(size, grade, seed):
+    puzzle = decode(generate("kenken", size, grade, seed=seed)["string"])[0]
+    ops = Counter(c.op for c in puzzle.cages if len(c.cells) > 1)
+    assert len(ops) >= 3 and max(ops.values()) <= 0.6 * sum(ops.values())
 
 
 @pytest.mark.parametrize("kind,size,grade", [("sudoku", 7, None), ("windoku", 6, None),
