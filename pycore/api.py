@@ -751,10 +751,14 @@ def generate_view(kind: str, size: int, grade: str | None = None, seconds: float
 def setter_open(text: str) -> dict:
     """The draft in the page's address (`set=KIND&size=N`, plus what is drawn): {"draft": the
     draft (setter.py's form), "query": its address, "name": "Killer Sudoku 9×9", "sizes": the
-    sizes each kind is set at, "names": each kind's name}, or {"error": message}."""
+    sizes each kind is set at, "names": each kind's name, "box_shape" and "extra_units" as
+    describe()'s}, or {"error": message}."""
     from . import setter
     draft = setter.draft_of_query(text)
+    frame = Puzzle(draft.kind, draft.size, draft.givens)
     return {"draft": setter.as_data(draft), "query": setter.draft_query(draft),
+            "box_shape": list(frame.box_shape) if frame.box_shape else None,
+            "extra_units": [list(u) for u in frame.extra_units],
             "name": f"{KIND_NAMES[draft.kind]} {draft.size}\u00d7{draft.size}",
             "sizes": {kind: list(sizes) for kind, sizes in setter.SIZES.items()},
             "names": dict(KIND_NAMES)}

@@ -47,6 +47,7 @@ function clearPuzzle() {
  * drawn, the toolbar and pad built, a saved game offered or (after a reload) put back; or the
  * start page when there is no puzzle, or the decoder's message when it cannot be read. */
 function show(opened) {
+  setterModule?.closeSetter();
   saveNow();   // the puzzle on the board, before another takes its place (Back may bring it again)
   shareEl.replaceChildren();
   resumeEl.hidden = rewindEl.hidden = true;
@@ -82,6 +83,19 @@ function show(opened) {
   clock.set(0);   // (refresh() above has started it)
   const reloaded = offerSavedGame();
   if (keepHistory() || reloaded) refresh();   // the colours or the undo buttons changed
+}
+
+// ---- the setter's mode (setter.js, loaded when the address asks for it) ------------------------
+let setterModule = null;
+const setting = () => /^\?(.*&)?set=/.test(location.search);
+
+/** `?set=KIND&size=N`: the setter's grid instead of a puzzle; Done opens the finished puzzle
+ * (`open`) and its Share dialog. */
+async function showSetter() {
+  clearPuzzle();
+  introEl.hidden = true;
+  setterModule ??= await import("./setter.js");
+  setterModule.openSetter({ done: open, share: () => toolbarEl.querySelector("[data-action=share]")?.click() });
 }
 
 /** The puzzle in the page's own address. */
@@ -139,7 +153,7 @@ introEl.addEventListener("click", (event) => {
   open(link.getAttribute("href"));
 });
 
-addEventListener("popstate", () => pythonUp() && show(fromAddress()));
+addEventListener("popstate", () => pythonUp() && (setting() ? showSetter() : show(fromAddress())));
 
 // New puzzle (the open form's button, the start page's): newpuzzle.js, loaded when first asked for
 document.addEventListener("click", async (event) => {
@@ -163,7 +177,8 @@ addEventListener("py:progress", (event) => {
 
 bridgeReady.then(
   (bridge) => {
-    show(fromAddress());
+    if (setting()) showSetter();
+    else show(fromAddress());
     window.dispatchEvent(new CustomEvent("viewer:ready", { detail: bridge.info }));
     registerServiceWorker("./sw.js");   // (stored.js: where the browser allows one)
   },

@@ -167,6 +167,20 @@ export function readHistory(record, opened) {
   return { at, undo, redo };
 }
 
+/** A setter's draft kept on the device (setter.js): {query, saved}, the draft's address
+ * ("set=KIND&size=N…", which pycore reads and checks again) and when it was kept; or {newer: true},
+ * or {problem: why}. */
+export function readDraft(record) {
+  if (newer(record)) return { newer: true };
+  if (!record || typeof record !== "object" || Array.isArray(record)) return { problem: "not a draft" };
+  const { query } = record;
+  if (typeof query !== "string" || !/^set=[a-z-]+&size=\d+(&[a-z]=[0-9a-z._]*)*$/.test(query) || query.length > 2000) {
+    return { problem: "its address is not a draft's" };
+  }
+  if (!Number.isFinite(record.saved)) return { problem: "no time saved" };
+  return { query, saved: record.saved };
+}
+
 /** The settings: `defaults` with what `record` holds of the same names and types over them. */
 export function readSettings(record, defaults) {
   const chosen = record && typeof record === "object" && !Array.isArray(record)
