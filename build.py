@@ -9,9 +9,13 @@ Steps:
    --no-isolation` (its setuptools and wheel from requirements-build.lock, hash-checked),
    plus bytecode for the browser's Python 3.14 compiled by Pyodide under Node (so the page does
    not compile pycore at every start);
+   then the page tour (every page call once under Node's Pyodide, issue 46) decides what the page
+   gets: a standard library zip of only the modules its Python loads, and the wheel as bytecode
+   of only the modules it runs;
 2. `npm ci` from the committed package-lock.json (pyodide and @pyscript/core, exact versions),
    skipped when node_modules already holds exactly those versions;
-3. dist/: the page (web/), the wheel, the five Pyodide runtime files the browser needs, the
+3. dist/: the page (web/), the wheel, the five Pyodide runtime files the browser needs (the
+   standard library and the lock file trimmed), the
    PyScript modules the page loads, pyscript.json (local interpreter, the wheel under `files`,
    unused plugins off) and sw.js with a precache list of all of it.
 
@@ -186,6 +190,248 @@ def add_browser_bytecode(wheel: Path) -> None:
     log(f"added {len(pycs)} .pyc files for Python {'.'.join(map(str, found['python']))} (the browser's) to {wheel.name}")
 
 
+# ---- the standard library the page imports (issue 46) --------------------------------------------
+# Pyodide's python_stdlib.zip is the whole standard library (2.5 MB compressed); the page imports
+# about a fifth of it. PAGE_TOUR runs the page's Python under the npm Pyodide in Node as the page
+# does (the wheel unpacked where PyScript unpacks it, web/main.py run with a stand-in
+# pycoreRegister, the kernel prepared) and then makes every page call (pycore.api.PAGE_CALLS) once
+# on a few puzzles; it also imports every standard module pycore or PyScript names anywhere (a
+# function-level import, a branch the tour misses). What is in sys.modules then is what the
+# page's Python can ever need from the zip. tests/build_site/test_trimmed_stdlib.py runs the tour
+# again under the trimmed zip.
+PAGE_TOUR_RUNNER = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+const [pyodideDir, wheel, mainPy, tour, extra, names, stdlib] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const options = { indexURL: pyodideDir + path.sep };
+if (stdlib) options.stdLibURL = stdlib;
+const pyodide = await loadPyodide(options);
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: pyodide.FS.cwd() });
+let registered = null;
+globalThis.pycoreRegister = (call, info) => { registered = info; };
+let out;
+try {
+  await pyodide.runPythonAsync(readFileSync(mainPy, "utf8"));
+  if (registered === null) throw new Error("web/main.py did not register the bridge");
+  pyodide.globals.set("extra_json", extra);
+  pyodide.globals.set("stdlib_json", names);
+  out = await pyodide.runPythonAsync(readFileSync(tour, "utf8"));
+} catch (error) {
+  out = JSON.stringify({ error: String(error?.message ?? error) });
+}
+process.stdout.write(out);
+process.exit(0);
+"""
+
+PAGE_TOUR = r"""
+# Every page call once (pycore.api.PAGE_CALLS, in their order), with arguments found by parameter
+# name, on puzzles of several kinds; then the standard modules named in extra_json. A
+# ModuleNotFoundError (or an ImportError) anywhere is the answer; other errors are the calls'.
+import asyncio, importlib, inspect, json, re, sys
+from pycore import api
+
+# the start page's examples (web/index.html): every format the page reads
+PUZZLES = [
+    "bd=S9B03epep090607epep01ep04ep03ep02ep08epep02epepepepep07epep07epepepepep09epepepep080703epepep05epepep01epepep03epep0407ep0501epep09ep05epepep02ep0708epep060201epep04",
+    "bd=03c848csc4cs1121g10hg005481020024881c8112002c0g1040h485848g0210h4481140350200gs403c4k81448050281k0091120k00gc80h4811s4cck80320g1c810c820020hc805210503cos0cok8s811",
+    "bd=L9B0jdd00ep1jpt1ez50du900ep1g5n08b500ep00ep00ep1ez509w11mvl1ez53bpt2tjl2tjl1rm92zgx00ep00ep31g10g7l1t752tjl0ikx1ez505xt1rm92tjl2tjl00ep1ez51ez500ep1ez500ep1ez54nwx484100ep31g11ez500ep0ff51jbj05xt00ep484100ep2tjl4hld00ep00ep3ci92tjl1qtt2wpd2tjl04cx48411no100ep2tjl2tjl1ez54hld484100ep3dap1ez500ep2tjl0aoh00ep00ep2tjl2tjl2tjl1ez5",
+    "bd=K6C02ff00cr5oaz01jf5r2j00uj5nijb9l75mmj00cr5mmj005n5mmjb8p7b8ln00235mbvbbkb5mbvgvgrgv63guvfb8lnb8wb018r005n5o3v5mmj5mbv00qz0023bfpnb8wbb8ln0023005n",
+    "shape=33&bd=000004026000010000010008004500000900009000400002000008900300040000020000720600000&jigmap=111112222133312224133315224336665444736665544788865544777865999788865999777885999",
+]
+failures = []
+IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import|import[ \t]+([\w., \t]+))", re.M)
+
+def imported(source):
+    # the top-level names of a module's import statements (any depth; not relative ones)
+    names = set()
+    for single, listed in IMPORT.findall(source):
+        for name in [single] if single else listed.split(","):
+            names.add(name.split()[0].split(".")[0] if name.split() else "")
+    return names - {""}
+
+def missing(error):
+    failures.append(f"{type(error).__name__}: {error}")
+
+def solved(text):
+    started = api.solve_start(text)
+    if "id" not in started:
+        return None
+    while True:
+        step = api.solve_step(started["id"], 100000)
+        if step.get("done"):
+            return step.get("solution")
+
+def arguments(name, function, text, progress, solution):
+    options = api.PAGE_CALLS["generate_options"]() if "generate_options" in api.PAGE_CALLS else {}
+    empty = next((i for i, p in enumerate(progress) if not p or not p.strip("0.")), 0)
+    values = {
+        "text": text, "progress": progress, "solution": solution, "cell": empty,
+        "digit": (solution or [1] * (empty + 1))[empty], "history": [progress, progress],
+        "max_nodes": 100000, "max_seconds": 0.5, "count": 1, "gave_up": False, "fmt": None,
+        "kind_hint": None, "message": "unknown header", "seconds": 5.0,
+        "kind": (options.get("kinds") or [{"kind": "S"}])[0]["kind"],
+        "size": min((options.get("kinds") or [{"sizes": [4]}])[0]["sizes"]), "grade": None,
+    }
+    if "solver_id" in inspect.signature(function).parameters:
+        values["solver_id"] = api.solve_start(text).get("id", 0)
+    if "path_id" in inspect.signature(function).parameters:
+        values["path_id"] = api.path_start(text, progress, solution).get("id", 0)
+    if "draft" in inspect.signature(function).parameters and "setter_open" in api.PAGE_CALLS:
+        drafts = (api.PAGE_CALLS["setter_open"](f"set={k['kind']}&size={min(k['sizes'])}")
+                  for k in options.get("kinds", []))
+        values["draft"] = next((d["draft"] for d in drafts if "draft" in d), {})
+    return [values.get(p, None) for p in inspect.signature(function).parameters]
+
+async def tour():
+    from pycore.solve.kernel import prepare
+    await prepare()
+    for text in PUZZLES:
+        view = api.decode_view(text)
+        progress = view.get("progress") or []
+        solution = solved(text)
+        for name, function in api.PAGE_CALLS.items():
+            if name == "generate_view" and text != PUZZLES[0]:
+                continue   # one new puzzle is enough (seconds each)
+            try:
+                function(*arguments(name, function, text, progress, solution))
+            except ImportError as error:
+                missing(error)
+            except Exception:
+                pass   # a call's own failure is the api tests' business
+    # what the pycore modules the page ran import anywhere (a function's import on a branch the
+    # calls above did not take), and what main.py and PyScript's own Python import
+    named = set(json.loads(extra_json))
+    for name, module in list(sys.modules.items()):
+        source = getattr(module, "__file__", None) or ""
+        if name.split(".")[0] == "pycore" and source.endswith(".py"):
+            with open(source, encoding="utf-8") as file:
+                named |= imported(file.read())
+    for module in sorted(named & set(json.loads(stdlib_json))):
+        try:
+            importlib.import_module(module)
+        except ImportError as error:
+            missing(error)
+
+await tour()
+json.dumps({"failures": failures, "modules": sorted(
+    (name, getattr(module, "__file__", None) or "") for name, module in list(sys.modules.items()))})
+"""
+
+STDLIB_ZIP_ROOT = "/lib/python314.zip/"   # where Pyodide puts python_stdlib.zip on sys.path
+
+
+def stdlib_names(stdlib: Path) -> set[str]:
+    """The top-level modules and packages of a standard library zip."""
+    with zipfile.ZipFile(stdlib) as archive:
+        return {name.split("/")[0].removesuffix(".py") for name in archive.namelist()}
+
+
+def page_python_imports() -> list[str]:
+    """The top-level modules web/main.py and PyScript's own Python (inside its JavaScript chunks)
+    name in an import: the tour imports them all (it finds pycore's own itself)."""
+    sources = [(WEB / "main.py").read_text(encoding="utf-8")] + [path.read_text(encoding="utf-8") for path in pyscript_files()]
+    names = set()
+    for source in sources:
+        # `from a.b import c`, `import a, b as c` (PyScript's Python sits in JavaScript strings,
+        # its line breaks written \n)
+        source = source.replace("\\n", "\n")
+        names |= set(re.findall(r"\bfrom\s+([A-Za-z_]\w*)[\w.]*\s+import\b", source))
+        for listed in re.findall(r"\bimport\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*(?:\s+as\s+\w+)?)*)", source):
+            names |= {name.split()[0].split(".")[0] for name in listed.split(",")}
+    return sorted(names)
+
+
+def run_page_tour(wheel: Path, stdlib: Path | None = None) -> dict:
+    """PAGE_TOUR under the npm Pyodide in Node (with `stdlib` in place of its standard library):
+    {"failures": [import errors], "modules": [[name, file]]}, or {"error": ...}."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("build: node not found; install Node.js 20+ (the standard library is trimmed under it)")
+    pyodide_dir = NODE_MODULES / "pyodide"
+    with tempfile.TemporaryDirectory() as tmp:
+        runner, tour = Path(tmp) / "tour.mjs", Path(tmp) / "tour.py"
+        runner.write_text(PAGE_TOUR_RUNNER, encoding="utf-8")
+        tour.write_text(PAGE_TOUR, encoding="utf-8")
+        extra = json.dumps(page_python_imports())
+        names = json.dumps(sorted(stdlib_names(pyodide_dir / "python_stdlib.zip")))
+        result = subprocess.run([node, str(runner), str(pyodide_dir), str(wheel), str(WEB / "main.py"), str(tour),
+                                 extra, names, str(stdlib or "")], capture_output=True, text=True, cwd=tmp)
+    try:
+        return json.loads(result.stdout)
+    except ValueError:
+        return {"error": (result.stdout + result.stderr)[-4000:]}
+
+
+def trimmed_stdlib(full: Path, modules: list[list[str]], out: Path) -> Path:
+    """`full` with only the files of the modules the tour had loaded from it (a package's
+    __init__.py for the package), same compression."""
+    keep = {file[len(STDLIB_ZIP_ROOT):] for _, file in modules if file.startswith(STDLIB_ZIP_ROOT)}
+    with zipfile.ZipFile(full) as old, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as new:
+        missing = keep - set(old.namelist())
+        if missing:
+            raise SystemExit(f"build: the page loaded {sorted(missing)} from no file of the standard library")
+        for info in old.infolist():
+            if info.filename in keep:
+                new.writestr(info, old.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return out
+
+
+def page_wheel(wheel: Path, modules: list[list[str]]) -> Path:
+    """Rewrites `wheel` to what the page runs: each pycore module the page tour loaded as its
+    browser bytecode alone (pycore/x.pyc in place of pycore/x.py and its __pycache__ entry; a
+    sourceless module imports as fast), the others (the command line, the kernel's build script)
+    left out, the data files (kernel.wasm) and metadata kept. Compressed, the sources were a
+    third of the wheel; compiling them at every start instead would cost more than they weigh."""
+    loaded = {name for name, _ in modules if name.split(".")[0] == "pycore"}
+    rewritten = wheel.with_suffix(".page")
+    with zipfile.ZipFile(wheel) as old, zipfile.ZipFile(rewritten, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
+        names = set(old.namelist())
+        record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        record = []
+        for name in sorted(names - {record_name}):
+            if "/__pycache__/" in name:
+                continue
+            data = old.read(name)
+            if name.endswith(".py"):
+                module = name[:-3].replace("/", ".").removesuffix(".__init__")
+                if module not in loaded:
+                    continue
+                folder, _, stem = name[:-3].rpartition("/")
+                name, data = name[:-3] + ".pyc", old.read(f"{folder}/__pycache__/{stem}.cpython-314.pyc")
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            new.writestr(name, data)
+            record.append(f"{name},sha256={digest},{len(data)}")
+        new.writestr(record_name, "\n".join(record + [f"{record_name},,"]) + "\n")
+    rewritten.replace(wheel)
+    return wheel
+
+
+def page_python(wheel: Path, stdlib_out: Path) -> None:
+    """The page tour under the full standard library, then: the standard library zip the page
+    ships (what the tour loaded, nothing else) and the wheel as the page runs it."""
+    found = run_page_tour(wheel)
+    if "error" in found or found["failures"]:
+        raise SystemExit(f"build: the page tour failed under the full standard library: {found.get('error') or found['failures']}")
+    full = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    trimmed = trimmed_stdlib(full, found["modules"], stdlib_out)
+    log(f"standard library for the page: {len(zipfile.ZipFile(trimmed).namelist())} files, "
+        f"{trimmed.stat().st_size / 1e6:.2f} MB (of {full.stat().st_size / 1e6:.2f} MB)")
+    before = wheel.stat().st_size
+    page_wheel(wheel, found["modules"])
+    log(f"wheel for the page: bytecode only, modules the page runs: {wheel.stat().st_size / 1e3:.0f} kB (of {before / 1e3:.0f} kB)")
+
+
+def page_lock_file(full: Path, out: Path) -> Path:
+    """Pyodide's lock file without its 357 packages: the page loads none (pycore comes as the
+    wheel PyScript unpacks under `files`, and PyScript's config names no packages); loadPyodide
+    reads only its `info` at start. 119 kB become a few hundred bytes."""
+    lock = json.loads(full.read_text(encoding="utf-8"))
+    out.write_text(json.dumps({**lock, "packages": {}}, separators=(",", ":")) + "\n", encoding="utf-8")
+    return out
+
+
 def installed_npm_version(name: str) -> str | None:
     try:
         return json.loads((NODE_MODULES / name / "package.json").read_text())["version"]
@@ -226,10 +472,11 @@ def pyscript_files() -> list[Path]:
     return [src / name for name in sorted(wanted)]
 
 
-def boot_bytes(wheel: Path) -> int:
-    """What the page downloads before Python runs (the progress bar's whole): the Pyodide files,
-    the PyScript modules and the wheel."""
-    files = [NODE_MODULES / "pyodide" / name for name in PYODIDE_FILES] + pyscript_files() + [wheel]
+def boot_bytes(dist: Path, wheel: Path) -> int:
+    """What the page downloads before Python runs (the progress bar's whole): the Pyodide files
+    as dist/ ships them (the trimmed standard library and lock file), the PyScript modules and the
+    wheel."""
+    files = [dist / "pyodide" / name for name in PYODIDE_FILES] + pyscript_files() + [wheel]
     return sum(path.stat().st_size for path in files)
 
 
@@ -330,9 +577,14 @@ def build(dist: Path = DIST, skip_npm: bool = False) -> Path:
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        copy(NODE_MODULES / "pyodide" / name, dist / "pyodide" / name)
+    strip_source_map_comment(dist / "pyodide" / "pyodide.mjs")
+    page_lock_file(NODE_MODULES / "pyodide" / "pyodide-lock.json", dist / "pyodide" / "pyodide-lock.json")
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
         add_browser_bytecode(wheel)
+        page_python(wheel, dist / "pyodide" / "python_stdlib.zip")
         copy(wheel, dist / "wheels" / wheel.name)
     for name in web_files():
         copy(WEB / name, dist / name)
@@ -342,7 +594,7 @@ def build(dist: Path = DIST, skip_npm: bool = False) -> Path:
     page = page.replace("@WHEEL@", wheel.name)
     if '"@BOOT_BYTES@"' not in page:
         raise SystemExit("build: web/index.html lost its @BOOT_BYTES@ placeholder (the start-up progress bar)")
-    page = page.replace('"@BOOT_BYTES@"', f'"{boot_bytes(dist / "wheels" / wheel.name)}"')
+    page = page.replace('"@BOOT_BYTES@"', f'"{boot_bytes(dist, dist / "wheels" / wheel.name)}"')
     if "@INLINE_SCRIPT_HASHES@" not in page:
         raise SystemExit("build: web/index.html lost its @INLINE_SCRIPT_HASHES@ placeholder (Content-Security-Policy)")
     page = page.replace("@INLINE_SCRIPT_HASHES@", inline_script_hashes(page))
@@ -359,9 +611,6 @@ def build(dist: Path = DIST, skip_npm: bool = False) -> Path:
     config = json.loads((WEB / "pyscript.json").read_text(encoding="utf-8"))
     config["files"] = {f"./wheels/{wheel.name}": "./*"}
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
-    for name in PYODIDE_FILES:
-        copy(NODE_MODULES / "pyodide" / name, dist / "pyodide" / name)
-    strip_source_map_comment(dist / "pyodide" / "pyodide.mjs")
     for path in pyscript:
         copy(path, dist / "pyscript" / path.name)
         strip_source_map_comment(dist / "pyscript" / path.name)
