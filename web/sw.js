@@ -18,11 +18,13 @@ const FILES = new Set(PRECACHE.map((url) => new URL(url, self.registration.scope
  * scope ("puzzle-viewer-" and a version, nothing after). */
 const ours = (name) => name.startsWith(PREFIX) && (name.endsWith(`-${SCOPE}`) || !name.slice(PREFIX.length).includes("/"));
 
-// `cache: "reload"` goes to the server, past the HTTP cache: a host that sends Last-Modified
-// without Cache-Control lets the browser keep the previous build's files "fresh" for hours, and a
-// plain addAll would fill this build's cache with them.
+// `cache: "no-cache"` asks the server whether the HTTP cache's copy is current: a host that sends
+// Last-Modified without Cache-Control lets the browser keep the previous build's files "fresh" for
+// hours, and a plain addAll would fill this build's cache with them. A current copy (the first
+// visit has just downloaded every file the page started with) comes back as a 304 with no body,
+// so the precache does not download the 11 MB runtime a second time (issue 46).
 const precache = () => caches.open(CACHE)
-  .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" }))));
+  .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" }))));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(precache().then(() => self.skipWaiting()));
