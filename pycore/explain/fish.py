@@ -5,6 +5,14 @@ k cover lines (columns, or rows). The k copies of d in the base lines fill the c
 leaves every other cell of the cover lines. Only rows and columns are used, and every kind has
 those, so the logic holds for jigsaw, X, Windoku and the caged kinds alike.
 
+Franken and mutant fish (HoDoKu's names) take boxes (or jigsaw regions) as base or cover houses
+too: k base houses that share no place of d hold k copies of d in k different cells; when k cover
+houses hold every base place, each cover house holds exactly one of them (k copies, each in at
+least one cover, none holding two), so d leaves the cover houses' other cells; with fins, those
+that see every fin. Franken: base rows and boxes, cover columns and boxes (or turned), a box on
+one side at least. Mutant: any other mix of rows, columns and boxes. Both up to size 4, with at
+most MAX_FINS fins, which see each other (else hardly a cell sees them all).
+
 A finned fish has extra places in the base lines (the fins) outside the cover lines. Either a fin
 holds d, or the fish is basic; a cell of the cover lines outside the base lines that sees every
 fin loses d in both cases. "Sees" is `geometry.peers`, so any house (a region, a diagonal, a
@@ -169,6 +177,159 @@ def finned_fish(board: Board, k: int) -> Step | None:
     return None
 
 
+MAX_FINS = 2
+LINE_KINDS = {"row": "row", "column": "column", "box": "box", "region": "box"}
+
+
+def kinds_of(board: Board, houses) -> frozenset:
+    return frozenset(LINE_KINDS[board.geometry.houses[h].kind] for h in houses)
+
+
+def family(base_kinds: frozenset, cover_kinds: frozenset) -> str:
+    """"basic" (rows against columns: the plain fish), "franken" or "mutant"."""
+    for lines, across in (("row", "column"), ("column", "row")):
+        if base_kinds <= {lines, "box"} and cover_kinds <= {across, "box"}:
+            return "basic" if "box" not in base_kinds | cover_kinds else "franken"
+    return "mutant"
+
+
+def house_places(board: Board, digit: int) -> list[int]:
+    """For each house, the mask of its cells (as cell bits) where `digit` is a candidate."""
+    bit = 1 << (digit - 1)
+    cand = board.candidates
+    return [sum(1 << c for c in house.cells if cand[c] & bit) for house in board.geometry.houses]
+
+
+def general_fish(board: Board, k: int, wanted: str, most_fins: int) -> Step | None:
+    """The first franken or mutant fish (`wanted`) of size k with at most `most_fins` fins."""
+    g = board.geometry
+    usable = [h for h, house in enumerate(g.houses) if house.kind in LINE_KINDS]
+    for digit in range(1, board.size + 1):
+        places = house_places(board, digit)
+        all_places = 0
+        for h in usable:
+            all_places |= places[h]
+        # a base house with more places than k covers and the fins could plausibly hold is
+        # left out: the search stays within a hint's time (see MAX_FINS)
+        bases = [h for h in usable if 2 <= places[h].bit_count() <= k + MAX_FINS]
+        for base, union in disjoint_bases(bases, places, k):
+            base_kinds = kinds_of(board, base)
+            if wanted == "franken":
+                if "column" in base_kinds and "row" in base_kinds:
+                    continue
+                across = {"row": "column", "column": "row"}
+                sides = [across[kind] for kind in base_kinds if kind in across] or ["row", "column"]
+            else:
+                sides = ["row", "column"]
+            for side in sides:
+                allowed = [h for h in usable if LINE_KINDS[g.houses[h].kind] in (side, "box")
+                           or wanted == "mutant"]
+                for cover, fins in covers(board, places, allowed, base, union, k, most_fins):
+                    if family(base_kinds, kinds_of(board, cover)) != wanted:
+                        continue
+                    step = general_fish_step(board, wanted, k, digit, places, all_places, base,
+                                             cover, union, fins)
+                    if step:
+                        return step
+                if wanted == "mutant":
+                    break
+    return None
+
+
+
+
+def disjoint_bases(bases, places, k: int):
+    """Every k of `bases` (ascending) no two of which share a place, with their places' union."""
+    def grow(start: int, chosen: tuple, union: int):
+        if len(chosen) == k:
+            yield chosen, union
+            return
+        for i in range(start, len(bases) - (k - len(chosen)) + 1):
+            here = places[bases[i]]
+            if not here & union:
+                yield from grow(i + 1, chosen + (bases[i],), union | here)
+    return grow(0, (), 0)
+
+
+def covers(board: Board, places, usable, base, union: int, k: int, most_fins: int):
+    """Every k cover houses (not base houses) holding all the base places but at most `most_fins`,
+    with those fins (a cell mask): the lowest place not yet covered is covered by one of its
+    houses, or is a fin."""
+    g = board.geometry
+    allowed = set(usable) - set(base)
+    seen = set()
+
+    def grow(left: int, chosen: frozenset, fins: int):
+        if left.bit_count() > (k - len(chosen)) * board.size + most_fins - fins.bit_count():
+            return
+        if not left or len(chosen) == k:
+            fins |= left
+            if len(chosen) == k and fins.bit_count() <= most_fins and (chosen, fins) not in seen:
+                seen.add((chosen, fins))
+                yield tuple(sorted(chosen)), fins
+            return
+        low = left & -left
+        cell = low.bit_length() - 1
+        for h in g.houses_of[cell]:
+            if h in allowed and h not in chosen:
+                yield from grow(left & ~places[h], chosen | {h}, fins)
+        if fins.bit_count() < most_fins and all(g.sees(cell, f) for f in bits_of(fins)):
+            yield from grow(left & ~low, chosen, fins | low)   # fins that see each other
+    return grow(union, frozenset(), 0)
+
+
+def general_fish_step(board: Board, wanted: str, k: int, digit: int, places, all_places: int,
+                      base, cover, union: int, fins: int) -> Step | None:
+    g = board.geometry
+    covered = 0
+    for h in cover:
+        covered |= places[h]
+    targets = covered & ~union & all_places
+    fin_cells = tuple(bits_of(fins))
+    if fin_cells:
+        targets &= sum(1 << c for c in g.common_peers(fin_cells))
+    if not targets:
+        return None
+    eliminations = tuple((c, digit) for c in bits_of(targets))
+    title = ("Finned " if fins else "") + f"{wanted.capitalize()} {NAMES[k]}"
+    fin_text = f", fin{'s' if len(fin_cells) > 1 else ''} {g.names(fin_cells)}" if fins else ""
+    base_cells = tuple(bits_of(union))
+    return Step(f"{wanted}-fish", f"{title} on {digit_name(digit)}: base "
+                f"{houses_text(g, base)}, each with one {digit_name(digit)}, covered by "
+                f"{houses_text(g, cover)}{fin_text}: {leaves_text(g, eliminations)}",
+                eliminations=eliminations, cells=base_cells, units=tuple(base) + tuple(cover),
+                pattern=tuple((c, digit, int(fins >> c & 1)) for c in base_cells))
+
+
+def houses_text(g, houses) -> str:
+    return joined(g.houses[h].name for h in houses)
+
+
+def bits_of(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def franken_fish(board: Board) -> Step | None:
+    return smallest_fish(board, "franken")
+
+
+def mutant_fish(board: Board) -> Step | None:
+    return smallest_fish(board, "mutant")
+
+
+def smallest_fish(board: Board, wanted: str) -> Step | None:
+    """Smallest first, and at each size a fish without fins before a finned one."""
+    for k in (2, 3, 4):
+        for most_fins in (0, MAX_FINS):
+            step = general_fish(board, k, wanted, most_fins)
+            if step:
+                return step
+    return None
+
+
 def x_wing(board: Board) -> Step | None:
     return basic_fish(board, 2)
 
@@ -200,4 +361,6 @@ STRATEGIES = {
     "finned-x-wing": finned_x_wing,
     "finned-swordfish": finned_swordfish,
     "finned-jellyfish": finned_jellyfish,
+    "franken-fish": franken_fish,
+    "mutant-fish": mutant_fish,
 }

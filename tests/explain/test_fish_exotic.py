@@ -4,7 +4,7 @@ Positions start from an empty grid and keep the fish's digit only where the draw
 the base lines (tests/explain/test_fish.fish), so the expected eliminations are the cover cells
 outside the base lines that see every fin, counted by hand."""
 
-from tests.explain.positions import coloured, find, make_board, names
+from tests.explain.positions import coloured, find, make_board, names, without
 from tests.explain.test_fish import columns_keep, fish, with_digit
 
 from pycore.explain import BY_SLUG
@@ -69,3 +69,65 @@ def test_finned_jellyfish_is_registered_with_its_fins_coloured():
     strategy = BY_SLUG["finned-jellyfish"]
     assert strategy.difficulty > BY_SLUG["finned-swordfish"].difficulty
     assert strategy.colours == ("the fish", "its fins")
+
+
+# --- franken and mutant fish ------------------------------------------------------------------
+
+def test_franken_x_wing():
+    # 5 in row A only at A1, A4; in row B only at B1, B5. Column 1 and box 2 hold all four: one
+    # row's 5 is in column 1, the other's in box 2, so column 1's other cells and box 2's row C
+    # lose 5.
+    step = find("franken-fish", fish(5, A="14", B="15"))
+    assert step.strategy == "franken-fish"
+    assert names(step.eliminations) == with_digit(5, "C1 D1 E1 F1 G1 H1 I1 C4 C5 C6")
+    assert step.text.startswith("Franken X-Wing on 5: base row A and row B, each with one 5, "
+                                "covered by column 1 and box 2: 5 leaves C1, ")
+    assert coloured(step) == {"5A1": 0, "5A4": 0, "5B1": 0, "5B5": 0}
+
+
+def test_franken_x_wing_in_two_boxes():
+    # rows A (A1, A4) and B (B1, B2, B5): all five places lie in boxes 1 and 2, so row C's cells
+    # of both boxes lose 5
+    step = find("franken-fish", fish(5, A="14", B="125"))
+    assert names(step.eliminations) == with_digit(5, "C1 C2 C3 C4 C5 C6")
+    assert "covered by box 1 and box 2: " in step.text
+
+
+def test_finned_franken_x_wing():
+    # rows A (A1, A4) and D (D1, D5, D6): column 1 and box 5 hold all but A4, the fin. Were A4
+    # not 5, A1 would be, D's 5 then in box 5; were it 5, column 4 sees it: E4, F4 lose 5.
+    step = find("franken-fish", fish(5, A="14", D="156"))
+    assert names(step.eliminations) == with_digit(5, "E4 F4")
+    assert step.text == ("Finned Franken X-Wing on 5: base row A and row D, each with one 5, "
+                         "covered by column 1 and box 5, fin A4: 5 leaves E4 and F4")
+    assert coloured(step) == {"5A1": 0, "5A4": 1, "5D1": 0, "5D5": 0, "5D6": 0}
+
+
+def test_a_lone_conjugate_pair_is_no_fish():
+    assert find("franken-fish", fish(7, B="28")) is None
+    assert find("mutant-fish", fish(7, B="28")) is None
+
+
+def test_franken_fish_finds_nothing_on_an_empty_grid():
+    assert find("franken-fish", make_board()) is None
+    assert find("mutant-fish", make_board()) is None
+
+
+def test_mutant_x_wing():
+    # base row A (5 at A1, A2) and column 5 (5 at E5, F5): covered by box 1 and box 5, rows
+    # against columns on one side and boxes on the other, so d leaves the boxes' other cells
+    board = columns_keep(5, c5="EF")
+    board = without(board, {f"A{c}": "5" for c in "3456789"})
+    step = find("mutant-fish", board)
+    assert step.strategy == "mutant-fish"
+    assert names(step.eliminations) == with_digit(
+        5, "B1 B2 B3 C1 C2 C3 D4 D6 E4 E6 F4 F6")
+    assert step.text.startswith("Mutant X-Wing on 5: base row A and column 5, each with one 5, "
+                                "covered by box 1 and box 5: ")
+
+
+def test_fish_registered_in_hodokus_order():
+    assert (BY_SLUG["finned-jellyfish"].difficulty < BY_SLUG["franken-fish"].difficulty
+            < BY_SLUG["mutant-fish"].difficulty)
+    assert BY_SLUG["franken-fish"].article == "https://www.sudokuwiki.org/Franken_Sword_Fish"
+    assert BY_SLUG["mutant-fish"].article is None
