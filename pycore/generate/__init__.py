@@ -276,7 +276,12 @@ def caged_attempt(frame: Puzzle, grid, grade: str | None, rng: random.Random, de
     clues, steps = eased
     report = report_of(steps)
     if grade is not None and LEVELS.index(report["level"]) < LEVELS.index(grade):
-        return harder_cages(frame, grid, clues, grade, rng, deadline)
+        found = harder_cages(frame, grid, clues, grade, rng, deadline)
+        if found is None:
+            return None
+        clues, report = found
+    if grade != "gentle" and any(len(k) == 1 for k in clues):   # left by the splits
+        clues = fewer_single_cells(frame, grid, clues, rng, grade or ANY_GRADE, report["level"], deadline)
     return caged(frame, clues), report
 
 
@@ -330,6 +335,8 @@ def easier_cages(frame: Puzzle, grid, clues: dict, grade: str, rng: random.Rando
         stuck = [c for c in board.open_cells() if len(cage_of[c]) > 1]
         if not stuck:
             return None
+        if grade != "gentle":   # a cage of 4+ cells splits without leaving a single cell
+            stuck = [c for c in stuck if len(cage_of[c]) >= 4] or stuck
         cell = rng.choice(stuck)
         cage = cage_of[cell]
         if grade == "gentle":
@@ -349,7 +356,7 @@ def harder_cages(frame: Puzzle, grid, clues: dict, grade: str, rng: random.Rando
                  tries: int = MERGES):
     """A caged puzzle graded easier than asked, made harder by merging neighbouring cages (a
     killer's into five cells at most without a repeated digit, a KenKen's into four) while the
-    strategies up to `grade` still solve it, until explain grades it as asked: (puzzle, report),
+    strategies up to `grade` still solve it, until explain grades it as asked: (cages, report),
     or None when the tries run out first."""
     from .fill import neighbours
     n = frame.size
@@ -369,13 +376,16 @@ def harder_cages(frame: Puzzle, grid, clues: dict, grade: str, rng: random.Rando
         cells = tuple(sorted(first + second))
         merged[cells] = clue_for(cells, grid, rng, arithmetic)
         puzzle = caged(frame, merged)
+        # the solver first: a merge often lets a second solution in, and the walk costs more
+        if unique(puzzle)[0] != "unique":
+            continue
         board, steps = walk(puzzle, grade, deadline)
-        if not board.is_solved() or (rests_on_uniqueness(steps) and unique(puzzle)[0] != "unique"):
+        if not board.is_solved():
             continue
         clues = merged
         report = report_of(steps)
         if report["level"] == grade:
-            return puzzle, report
+            return clues, report
     return None
 
 
@@ -390,10 +400,12 @@ def cage_to_split(clues, differ, rng: random.Random):
     return pick(4) or pick(3) or pick(2)
 
 
-def fewer_single_cells(frame: Puzzle, grid, clues: dict, rng: random.Random) -> dict:
+def fewer_single_cells(frame: Puzzle, grid, clues: dict, rng: random.Random,
+                       grade: str | None = None, level: str | None = None, deadline: float = 0.0) -> dict:
     """Unique cages with single-cell cages merged into a neighbouring cage (a killer's of five
     cells at most and without the digit, a KenKen's of four at most) wherever the solution
-    stays unique: a single cell is a given in disguise."""
+    stays unique, and, given a grade, the strategies up to it still solve it at `level`: a
+    single cell is a given in disguise."""
     from .fill import neighbours
     n = frame.size
     arithmetic = frame.kind in ARITHMETIC_KINDS
@@ -411,7 +423,13 @@ def fewer_single_cells(frame: Puzzle, grid, clues: dict, rng: random.Random) -> 
             del merged[single], merged[other]
             cells = tuple(sorted(other + single))
             merged[cells] = clue_for(cells, grid, rng, arithmetic)
-            if unique(caged(frame, merged))[0] == "unique":
-                clues = merged
-                break
+            puzzle = caged(frame, merged)
+            if unique(puzzle)[0] != "unique":
+                continue
+            if grade is not None:
+                found = grade_within(puzzle, grade, deadline)
+                if found is None or found["level"] != level:
+                    continue
+            clues = merged
+            break
     return clues
