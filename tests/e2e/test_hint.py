@@ -62,7 +62,8 @@ WINDOKU_HIDDEN = (
     "cv5qcm028v0g5f5jcucu7iee9a8x295e5k5k5q015i260728095k5k8m0292088m92040g01")
 
 # Tatham's unreasonable KenKen of tests/explain/test_forcing.py, walked by hints until the next one
-# is a digit forcing chain (65 steps in), then on until it is Nishio (16 more), each shared with its
+# is a digit forcing chain (65 steps in), then on until it was Nishio (16 more; a cell forcing chain
+# now comes first there), each shared with its
 # pencil marks: the step comes with its chain.
 KENKEN_FORCING = (
     "K9C000sg190s9191dl00dla18z2p000sg18zrp00g3u18yzu001kw2i63q3qwxl000y618zv5001kw191cl0013e18zsa1"
@@ -151,7 +152,8 @@ def check_lines(evaluate, step) -> None:
     pytest.param(WINDOKU_HIDDEN, "in the hidden window of rows A, E, I and columns 1, 5, 9",
                  id="windoku"),
     pytest.param(BIG, "Naked single: 6 is the only candidate left in R1C6", id="16x16"),
-    pytest.param(KENKEN_NISHIO, "Nishio: if ", id="kenken-nishio"),
+    # Nishio's position: the cell forcing chain now comes first there (issue 44)
+    pytest.param(KENKEN_NISHIO, "Cell forcing chain: ", id="kenken-cell-forcing"),
     pytest.param(KENKEN_FORCING, "Digit forcing chain: if ", id="kenken-forcing"),
 ])
 def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
@@ -187,9 +189,13 @@ def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
     assert chain.is_visible() == bool(step["chain"])
     if "Nishio" in says:
         assert len(step["chain"]) >= 3 and step["chain"][0].endswith(" (the supposition)")
-    if "forcing" in says:   # both cases, one after the other
+    if says.startswith("Digit forcing"):   # both cases, one after the other
         assert step["chain"][0].endswith(" (supposed true)")
         assert sum(link.endswith(" (supposed false)") for link in step["chain"]) == 1
+    if says.startswith("Cell forcing"):   # every case, each opening with its supposition
+        cases = [link for link in step["chain"] if " (case " in link]
+        assert cases[0] == step["chain"][0] and len(cases) >= 2
+        assert all(link.endswith(f" (case {k} of {len(cases)})") for k, link in enumerate(cases, 1))
     marked = cells(app_page)
     for cell, _ in step["placements"]:
         assert marked[cell][2] == "place"
