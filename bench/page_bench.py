@@ -8,7 +8,8 @@
 Builds the site into a temporary directory, serves it on 127.0.0.1 and drives headless Chromium
 (same binary and flags as the tests). Four pages, each timed from navigation start
 (performance.now() at the end):
-- bare:      the reference: a page that only awaits loadPyodide() from ./pyodide/pyodide.mjs;
+- bare:      the reference: a page that only awaits loadPyodide(), from the npm package's files
+             (the whole standard library and lock file; dist/ ships them trimmed);
 - page:      the real page, as shipped: PyScript 0.7.31 on the local Pyodide (`interpreter`),
              the wheel via `files`, unused plugins off; until the grid is drawn;
 - pyscript:  a minimal page: the same bridge (main.py) and renderer started by PyScript the same
@@ -21,7 +22,10 @@ three visits: cold, then (once the first visit's memory snapshot is stored) repe
 snapshot, then, the snapshot deleted, a plain repeat; each checks which start it got
 (<html data-python-start>). Median and range of --runs runs, pages interleaved. Then --slow-runs
 cold visits of the page and of bare on Chromium's emulated 10 Mbit/s, 150 ms line (DevTools
-protocol), with the page's time to its grid outline and first paint after the HTML arrived.
+protocol), with the page's time to its grid outline and first paint after the HTML arrived, and
+the bytes pulled (the bench server counts what it sends, gzipped as GitHub Pages serves it) until
+usable and after (the service worker's precache and the snapshot worker). `--slow-only` runs only
+these (with `--write`, replaces only their rows).
 Then, per engine installed (Chromium, Firefox, WebKit; tests/browsers/engines.py's drivers), bare and
 the page cold in fresh sessions, and their repeat visits: plain and from the snapshot.
 The bench pages are served from memory under /__bench/, never shipped in dist/.
@@ -29,6 +33,8 @@ The bench pages are served from memory under /__bench/, never shipped in dist/.
 from __future__ import annotations
 
 import argparse
+import email.utils
+import gzip
 import json
 import os
 import platform
@@ -50,9 +56,12 @@ PUZZLE = ("L9B0jdd00ep1jpt1ez50du900ep1g5n08b500ep00ep00ep1ez509w11mvl1ez53bpt2t
           "00ep2tjl4hld00ep00ep3ci92tjl1qtt2wpd2tjl04cx48411no100ep2tjl2tjl1ez54hld484100ep3dap1ez500ep2tjl0aoh00"
           "ep00ep2tjl2tjl2tjl1ez5")  # SudokuWiki's killer "Gentle Example 1" (corpus)
 
+# Bare is Pyodide as its npm package ships it (the whole standard library and lock file), served
+# under /__bench/pyodide/: the page's dist/ has them trimmed (build.py), and the comparison is
+# with what a page that only starts Pyodide would load.
 BARE = """<!doctype html><meta charset="utf-8"><title>bare</title><script type="module">
-const { loadPyodide } = await import("../pyodide/pyodide.mjs");
-await loadPyodide({ indexURL: "../pyodide/" });
+const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+await loadPyodide({ indexURL: "./pyodide/" });
 window.benchDone = performance.now();
 </script>"""
 
@@ -88,6 +97,38 @@ PLUGINS_OFF = ["!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!p
 PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 
 
+# GitHub Pages compresses what it serves (not the zips: the standard library and the wheel are
+# compressed already); the bench serves the same way, so the bytes and the slow line are real.
+GZIPPED = (".html", ".js", ".mjs", ".json", ".wasm", ".css", ".svg", ".webmanifest", ".py", ".txt")
+
+
+class ByteCounter:
+    """Bytes the server sent (headers and bodies), for "bytes pulled" (every engine, and the
+    workers' requests too, which a page's DevTools session does not see)."""
+    def __init__(self):
+        self.sent = 0
+        self.lock = threading.Lock()
+
+    def add(self, n: int) -> None:
+        with self.lock:
+            self.sent += n
+
+
+SENT = ByteCounter()
+
+
+class CountingFile:
+    def __init__(self, raw):
+        self.raw = raw
+
+    def write(self, data):
+        SENT.add(len(data))
+        return self.raw.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
+
+
 def make_handler(dist: Path, wheel: str):
     style = (ROOT / "web" / "style.css").read_text(encoding="utf-8")  # inlined, as build.py does
     config = {"interpreter": "../pyodide/pyodide.mjs", "plugins": PLUGINS_OFF, "files": {f"../wheels/{wheel}": "./*"}}
@@ -98,15 +139,54 @@ def make_handler(dist: Path, wheel: str):
         "/__bench/plain.html": ("text/html", PLAIN_PAGE.replace("WHEEL", wheel).replace("STYLE", style)),
     }
 
+    gzipped: dict[str, tuple[float, bytes]] = {}
+
     class Handler(build.QuietHandler):
+        def setup(self):
+            super().setup()
+            self.wfile = CountingFile(self.wfile)
+
         def translate_path(self, path):
             if path.startswith("/__bench/pyscript/"):
                 return str(PYSCRIPT_DIST / path.split("?")[0].rsplit("/", 1)[1])
+            if path.startswith("/__bench/pyodide/"):
+                return str(build.NODE_MODULES / "pyodide" / path.split("?")[0].rsplit("/", 1)[1])
             return super().translate_path(path)
+
+        def send_gzipped(self, path: Path) -> bool:
+            """A file as a compressing host sends it: gzip, Last-Modified, 304 when unchanged."""
+            if path.is_dir():
+                path = path / "index.html"
+            if not path.is_file() or not path.name.endswith(GZIPPED) or "gzip" not in self.headers.get("Accept-Encoding", ""):
+                return False
+            mtime = path.stat().st_mtime
+            since = self.headers.get("If-Modified-Since")
+            if since:
+                try:
+                    if int(mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                        self.send_response(304)
+                        self.end_headers()
+                        return True
+                except (TypeError, ValueError):
+                    pass
+            cached = gzipped.get(str(path))
+            if cached is None or cached[0] != mtime:
+                cached = gzipped[str(path)] = (mtime, gzip.compress(path.read_bytes(), 6))
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(cached[1])))
+            self.send_header("Last-Modified", self.date_time_string(int(mtime)))
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            self.wfile.write(cached[1])
+            return True
 
         def do_GET(self):
             kind, body = pages.get(self.path.split("?")[0], (None, None))
             if body is None:
+                if self.send_gzipped(Path(self.translate_path(self.path))):
+                    return
                 return super().do_GET()
             data = body.encode()
             self.send_response(200)
@@ -138,9 +218,12 @@ SLOW_LINE = {"offline": False, "latency": 150, "downloadThroughput": 10e6 / 8, "
 
 
 def measure_slow_line(browser, base: str, runs: int) -> dict[str, dict[str, list[float]]]:
-    """Cold visits on Chromium's emulated 10 Mbit/s, 150 ms line: time to the grid (or to
-    loadPyodide() for bare) and, for the page, to its first paint (the outline)."""
-    samples = {"bare": {"done": []}, "page": {"done": [], "outline": [], "paint": [], "html": []}}
+    """Cold visits (first visits: a fresh context) on Chromium's emulated 10 Mbit/s, 150 ms line:
+    time to the grid (or to loadPyodide() for bare) and, for the page, to its first paint (the
+    outline); the bytes the server sent until then ("pulled") and, for the page, after it until
+    the service worker controls the page and the snapshot worker has stored its snapshot."""
+    samples = {"bare": {"done": [], "pulled": []},
+               "page": {"done": [], "outline": [], "paint": [], "html": [], "pulled": [], "after": []}}
     for _ in range(runs):
         for what, url in (("page", f"{base}?bd={PUZZLE}"), ("bare", f"{base}__bench/bare.html")):
             context = browser.new_context()
@@ -148,7 +231,9 @@ def measure_slow_line(browser, base: str, runs: int) -> dict[str, dict[str, list
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
             cdp.send("Network.emulateNetworkConditions", SLOW_LINE)
+            start = SENT.sent
             samples[what]["done"].append(timed_visit(page, url, what))
+            samples[what]["pulled"].append(SENT.sent - start)
             if what == "page":
                 html, outline, paint = page.evaluate("""[performance.getEntriesByType('navigation')[0].responseEnd,
                     performance.getEntriesByName('grid-outline')[0].startTime,
@@ -156,6 +241,9 @@ def measure_slow_line(browser, base: str, runs: int) -> dict[str, dict[str, list
                 samples[what]["html"].append(html)
                 samples[what]["outline"].append(outline)
                 samples[what]["paint"].append(paint)
+                usable = SENT.sent
+                page.wait_for_function(SNAPSHOT_STORED, timeout=300_000)
+                samples[what]["after"].append(SENT.sent - usable)
             context.close()
     return samples
 
@@ -213,6 +301,51 @@ FINDINGS = [
 ]
 
 
+def slow_table(slow: dict, slow_runs: int) -> list[str]:
+    """The slow line's rows (measure_slow_line)."""
+    def slow_cell(what: str, k: str, minus: str | None = None) -> str:
+        values = slow[what][k] if minus is None else [a - b for a, b in zip(slow[what][k], slow[what][minus])]
+        return f"{statistics.median(values):.0f} ({min(values):.0f}–{max(values):.0f})"
+
+    def mb_cell(what: str, k: str) -> str:
+        values = [v / 1e6 for v in slow[what][k]]
+        return f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})"
+
+    def kb_cell(what: str, k: str) -> str:
+        values = [v / 1e3 for v in slow[what][k]]
+        return f"{statistics.median(values):.0f} ({min(values):.0f}–{max(values):.0f})"
+
+    return [
+        f"First visit on an emulated slow line (Chromium's network emulation: 10 Mbit/s down, 150 ms "
+        f"latency; a fresh context each, files gzipped as GitHub Pages serves them; median and range of "
+        f"{slow_runs} runs, page and bare interleaved). Pulled = bytes the server sent until then; after = "
+        "what the page pulls once usable until its service worker controls it and its snapshot worker "
+        "has stored the snapshot:",
+        "",
+        "| page | to the rendered grid / `loadPyodide()` (ms) | pulled by then (MB) | HTML arrived (ms) | outline drawn, after the HTML (ms) | first paint, after the HTML (ms) | pulled after (kB) |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        f"| bare `loadPyodide()` | {slow_cell('bare', 'done')} | {mb_cell('bare', 'pulled')} | – | – | – | – |",
+        f"| **the page** | {slow_cell('page', 'done')} | {mb_cell('page', 'pulled')} | {slow_cell('page', 'html')} | "
+        f"{slow_cell('page', 'outline', 'html')} | {slow_cell('page', 'paint', 'html')} | {kb_cell('page', 'after')} |",
+        "",
+        f"The page is usable after {statistics.median(slow['page']['done']) / statistics.median(slow['bare']['done']):.2f}× "
+        "the time of a bare `loadPyodide()` on this line (issue 46's target: at most 0.8×, and at most 5.0 MB pulled). "
+        f"Command: `{COMMAND}`.",
+        "",
+    ]
+
+
+SLOW_TABLE = re.compile(r"^(?:First visit|Cold) on an emulated slow line.*?(?=^Cold visits on this shared)", re.S | re.M)
+
+
+def write_slow_table(lines: list[str], path: Path = ROOT / "BENCHMARKS.md") -> None:
+    """Replaces only the slow line's rows in the start-up section (--slow-only --write)."""
+    old = path.read_text(encoding="utf-8")
+    if not SLOW_TABLE.search(old):
+        raise SystemExit("BENCHMARKS.md has no slow-line table to replace: run the whole bench with --write")
+    path.write_text(SLOW_TABLE.sub(lambda _: "\n".join(lines) + "\n", old, count=1), encoding="utf-8")
+
+
 def report(samples: dict, runs: int, slow: dict, slow_runs: int) -> str:
     med = {what: {k: statistics.median(v) for k, v in s.items()} for what, s in samples.items()}
     bare = med["bare"]
@@ -229,10 +362,6 @@ def report(samples: dict, runs: int, slow: dict, slow_runs: int) -> str:
         if "snapshot" in med[what]:
             over.append(f"{(med[what]['snapshot'] / bare['repeat'] - 1) * 100:+.1f}% from snapshot (vs bare repeat)")
         return f"| {label} | {' | '.join(cells)} | {', '.join(over)} |"
-
-    def slow_cell(what: str, k: str, minus: str | None = None) -> str:
-        values = slow[what][k] if minus is None else [a - b for a, b in zip(slow[what][k], slow[what][minus])]
-        return f"{statistics.median(values):.0f} ({min(values):.0f}–{max(values):.0f})"
 
     cpu = platform.processor() or platform.machine()
     page = med["page"]
@@ -262,15 +391,7 @@ def report(samples: dict, runs: int, slow: dict, slow_runs: int) -> str:
         "The snapshot (31 MB, pycore imported) is restored in place of Python's start; PyScript still "
         "reads its config, unpacks the wheel and runs main.py around it.",
         "",
-        f"Cold on an emulated slow line (Chromium's network emulation: 10 Mbit/s down, 150 ms latency; "
-        f"median and range of {slow_runs} runs):",
-        "",
-        "| page | to the rendered grid / `loadPyodide()` (ms) | HTML arrived (ms) | outline drawn, after the HTML (ms) | first paint, after the HTML (ms) |",
-        "|---|---:|---:|---:|---:|",
-        f"| bare `loadPyodide()` | {slow_cell('bare', 'done')} | – | – | – |",
-        f"| **the page** | {slow_cell('page', 'done')} | {slow_cell('page', 'html')} | "
-        f"{slow_cell('page', 'outline', 'html')} | {slow_cell('page', 'paint', 'html')} |",
-        "",
+        *slow_table(slow, slow_runs),
         "Cold visits on this shared 2-core machine spread over a second or more whatever the page (the",
         "ranges), so their medians of a few runs move by hundreds of ms from run to run; the repeat visits",
         "spread far less and are the comparison to read. Compare rows of one run, not runs of different days.",
@@ -438,6 +559,8 @@ def main() -> int:
     parser.add_argument("--sessions", type=int, default=3, help="per-engine table: fresh sessions per engine")
     parser.add_argument("--repeats", type=int, default=4, help="per-engine table: repeat visits per session")
     parser.add_argument("--engines-only", action="store_true", help="only the per-engine table")
+    parser.add_argument("--slow-only", action="store_true",
+                        help="only the slow line's first visits (Chromium); with --write, only their rows in BENCHMARKS.md")
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
     args = parser.parse_args()
     names = [n.strip() for n in args.engines.split(",") if n.strip()]
@@ -458,6 +581,13 @@ def main() -> int:
                     if executable:
                         launch["executable_path"] = executable
                     browser = p.chromium.launch(**launch)
+                    if args.slow_only:
+                        slow = measure_slow_line(browser, base, args.slow_runs)
+                        print("\n".join(slow_table(slow, args.slow_runs)))
+                        print(json.dumps(slow))
+                        if args.write:
+                            write_slow_table(slow_table(slow, args.slow_runs))
+                        return 0
                     result = measure(browser, base, args.runs)
                     slow = measure_slow_line(browser, base, args.slow_runs)
                     browser.close()
