@@ -232,8 +232,10 @@ def x_chain(board: Board) -> Step | None:
             continue
         digit = graph.nodes[start].digit
         g = board.geometry
+        # two strong links: HoDoKu's turbot fish (skyscraper, kite and empty rectangle are kinds)
+        title = "Turbot fish" if len(chain) == 4 else "X-Chain"
         return chain_step("x-chain", graph, chain, kill,
-                          f"X-Chain on {digit_name(digit)}: "
+                          f"{title} on {digit_name(digit)}: "
                           f"{graph.notation(chain, digits=False)} puts "
                           f"{digit_name(digit)} in {graph.where(graph.nodes[start])} or "
                           f"{graph.where(graph.nodes[end])}, so "

@@ -19,6 +19,9 @@ exactly as a row or box does, and the eliminations stay sound in every kind.
   joins q to column C adds more. This uses only "same row" and "same column", never the box's
   shape, so it holds for jigsaw regions (R and C need not even cross inside the region).
   The same with rows and columns swapped.
+- Dual two-string kite and dual empty rectangle (HoDoKu's): two kites through the same box, or two
+  empty rectangles of the same box, on one digit, each removing something the other does not:
+  said and removed as one step (each holds alone), the first one drawn.
 - Multi-colouring (SudokuWiki's; HoDoKu's multi-colors 1 and 2): two clusters of conjugate pairs
   on d, each coloured in two colours as simple colouring does, so in each cluster one colour is
   all d and the other none. When a cell of colour x sees cells of both colours of the other
@@ -100,6 +103,32 @@ def skyscraper(board: Board) -> Step | None:
 
 
 def two_string_kite(board: Board) -> Step | None:
+    first = None
+    for step in kites(board):
+        if first is None:
+            first = step
+        elif step.units[2] == first.units[2] and set(step.eliminations) - set(first.eliminations):
+            return dual(board, "Dual two-string kite", first, step)
+        elif first.eliminations[0][1] != step.eliminations[0][1]:
+            break   # the next digit: no second kite on the first one's
+    return first
+
+
+def dual(board: Board, title: str, first: Step, second: Step) -> Step:
+    """Two patterns of one digit through one house as one step: both sets of eliminations, the
+    first pattern drawn."""
+    house = board.geometry.houses[first.units[2] if first.strategy == "two-string-kite"
+                                  else first.units[0]]
+    return Step(first.strategy, f"{title} through {house.name}: {first.text}; and "
+                f"{second.text[0].lower()}{second.text[1:]}",
+                eliminations=tuple(sorted(set(first.eliminations) | set(second.eliminations))),
+                cells=tuple(sorted(set(first.cells) | set(second.cells))),
+                units=tuple(dict.fromkeys(first.units + second.units)),
+                pattern=first.pattern, links=first.links)
+
+
+def kites(board: Board):
+    """Every two-string kite that removes something, digit by digit."""
     g = board.geometry
     n = board.size
     for digit in range(1, n + 1):
@@ -116,8 +145,7 @@ def two_string_kite(board: Board) -> Step | None:
                                           row_link[0], column_link[0], (base1, base2),
                                           (end1, end2), joint)
                         if step:
-                            return step
-    return None
+                            yield step
 
 
 def empty_rectangle(board: Board) -> Step | None:
@@ -133,18 +161,22 @@ def empty_rectangle(board: Board) -> Step | None:
             columns = sorted({g.column(c) for c in places})
             if len(rows) < 2 or len(columns) < 2:
                 continue   # none, one place, or all in one line (pointing's business)
+            found = None
             for r in rows:
                 for c in columns:
                     if any(g.row(p) != r and g.column(p) != c for p in places):
                         continue
-                    step = hinge_step(board, digit, box_index, places, r, c, links)
-                    if step:
-                        return step
+                    for step in hinge_steps(board, digit, box_index, places, r, c, links):
+                        if found is None:
+                            found = step
+                        elif set(step.eliminations) - set(found.eliminations):
+                            return dual(board, "Dual empty rectangle", found, step)
+            if found:
+                return found
     return None
 
 
-def hinge_step(board: Board, digit: int, box_index: int, places, r: int, c: int,
-               links) -> Step | None:
+def hinge_steps(board: Board, digit: int, box_index: int, places, r: int, c: int, links):
     """The empty rectangle of `box_index` (d only in row r and column c there) against a strong
     link p=q outside it. With p in row r: were a cell t of column c (outside the house) d, the
     house's d would be in row r, so not p, so q; t loses d when it sees q. Likewise with p in
@@ -170,21 +202,21 @@ def hinge_step(board: Board, digit: int, box_index: int, places, r: int, c: int,
             targets = [t for t in line.cells if t not in inside and t != q and g.sees(t, q)]
             eliminations = board.eliminations_of(digit, targets)
             if eliminations:
-                return Step("empty-rectangle",
-                            f"Empty rectangle on {digit_name(digit)} in {box.name} "
-                            f"({digit_name(digit)} only in "
-                            f"{g.rows[r].name} and {g.columns[c].name} there) with the pair "
-                            f"{g.names((p, q))} in {g.houses[link[0]].name}: "
-                            f"{leaves_text(g, eliminations)}",
-                            eliminations=eliminations, cells=tuple(sorted(set(places) | {p, q})),
-                            units=(box_index, r, g.size + c, link[0]),
-                            pattern=tuple(sorted((x, digit, i % 2) for i, group in
-                                                 enumerate((far, near, (p,), (q,)))
-                                                 for x in group)),
-                            links=(
-                                (tuple(far), digit, tuple(near), digit, True),
-                                (tuple(near), digit, (p,), digit, False),
-                                ((p,), digit, (q,), digit, True)))
+                yield Step("empty-rectangle",
+                           f"Empty rectangle on {digit_name(digit)} in {box.name} "
+                           f"({digit_name(digit)} only in "
+                           f"{g.rows[r].name} and {g.columns[c].name} there) with the pair "
+                           f"{g.names((p, q))} in {g.houses[link[0]].name}: "
+                           f"{leaves_text(g, eliminations)}",
+                           eliminations=eliminations, cells=tuple(sorted(set(places) | {p, q})),
+                           units=(box_index, r, g.size + c, link[0]),
+                           pattern=tuple(sorted((x, digit, i % 2) for i, group in
+                                                enumerate((far, near, (p,), (q,)))
+                                                for x in group)),
+                           links=(
+                               (tuple(far), digit, tuple(near), digit, True),
+                               (tuple(near), digit, (p,), digit, False),
+                               ((p,), digit, (q,), digit, True)))
     return None
 
 
