@@ -313,6 +313,9 @@ def test_a_long_solve_pauses_goes_on_and_shows_the_solution_found(h):
         h.engine.click("[data-action=continue]")
     assert seen == "found", h.status()
     h.engine.click("[data-action=show-found]")
+    # Show it goes through Python before the board is drawn: wait for the board, then read it.
+    filled = "[...document.querySelectorAll('[data-testid=grid] [data-cell]')].every(c => c.dataset.value)"
+    assert h.engine.wait(filled, 60) is True, h.status()
     values = h.engine.js("[...document.querySelectorAll('[data-testid=grid] [data-cell]')].map(c => c.dataset.value)")
     assert "".join(values) == solution
     resumed = 0
