@@ -257,8 +257,8 @@ _outcomes_cache: list = [None, None]   # (board, outcomes) of the last board sea
 
 def case_outcomes(board: Board) -> dict[tuple[int, int], list[int] | None]:
     """(cell, digit) → every cell's candidates after the solver's propagation from "cell is
-    digit" (None when it meets a contradiction), for each candidate of the board; {} when the
-    solver cannot read the board. Kept for the last board, which the three forcing searches
+    digit" (None when it meets a contradiction), for each candidate a set of cases supposes; {}
+    when the solver cannot read the board. Kept for the last board, which the three forcing searches
     share."""
     last, outcomes = _outcomes_cache
     if last is not None and last.puzzle is board.puzzle and last.candidates == board.candidates \
@@ -268,12 +268,13 @@ def case_outcomes(board: Board) -> dict[tuple[int, int], list[int] | None]:
     state = propagated(board)
     if state is not None and state[3] is None:
         net, cand, live, _ = state
-        for cell in board.open_cells():
-            for digit in digits_of(board.candidates[cell]):
-                trial = cand[:]
-                trial[cell] = 1 << (digit - 1)
-                broken = propagate(net, trial, live[:], [cell], {cell})
-                outcomes[cell, digit] = None if broken else trial
+        # only the candidates some set of cases supposes (on a killer's open board, a fraction)
+        supposed = {case for _, _, cases in forcing_sets(board, ("cell", "unit")) for case in cases}
+        for cell, digit in sorted(supposed):
+            trial = cand[:]
+            trial[cell] = 1 << (digit - 1)
+            broken = propagate(net, trial, live[:], [cell], {cell})
+            outcomes[cell, digit] = None if broken else trial
     _outcomes_cache[:] = [board, outcomes]
     return outcomes
 
