@@ -157,8 +157,10 @@ def _cages_of(text: str) -> list[dict]:
 
 def draft_of_query(text: str) -> Draft:
     """The draft in the page's address (location.search, with or without "?")."""
-    from urllib.parse import parse_qs
-    params = {name: values[0] for name, values in parse_qs(str(text).lstrip("?")).items()}
+    from .codec.source import parse_qsl   # (urllib.parse would pull in more of the library)
+    params = {}
+    for name, value in parse_qsl(str(text).lstrip("?")):
+        params.setdefault(name, value)
     kind = params.get("set", "")
     if kind not in SIZES:
         raise PuzzleStringError(f"set= names the kind to set, one of {', '.join(SIZES)}; not {kind!r}")
