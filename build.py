@@ -217,6 +217,7 @@ try {
   if (registered === null) throw new Error("web/main.py did not register the bridge");
   pyodide.globals.set("extra_json", extra);
   pyodide.globals.set("stdlib_json", names);
+  pyodide.globals.set("whole_wheel", Boolean(stdlib));
   out = await pyodide.runPythonAsync(readFileSync(tour, "utf8"));
 } catch (error) {
   out = JSON.stringify({ error: String(error?.message ?? error) });
@@ -227,9 +228,10 @@ process.exit(0);
 
 PAGE_TOUR = r"""
 # Every page call once (pycore.api.PAGE_CALLS, in their order), with arguments found by parameter
-# name, on puzzles of several kinds; then the standard modules named in extra_json. A
-# ModuleNotFoundError (or an ImportError) anywhere is the answer; other errors are the calls'.
-import asyncio, importlib, inspect, json, re, sys
+# name, on puzzles of several kinds; under the page's own wheel (whole_wheel), every module in it;
+# then the standard modules named in extra_json and in the loaded pycore modules' code. An
+# ImportError anywhere is the answer (failures); other errors are the calls' own business.
+import asyncio, dis, importlib, inspect, json, marshal, sys
 from pycore import api
 
 # the start page's examples (web/index.html): every format the page reads
@@ -241,15 +243,19 @@ PUZZLES = [
     "shape=33&bd=000004026000010000010008004500000900009000400002000008900300040000020000720600000&jigmap=111112222133312224133315224336665444736665544788865544777865999788865999777885999",
 ]
 failures = []
-IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import|import[ \t]+([\w., \t]+))", re.M)
+def imported(code):
+    # the top-level names of every import in a module's code, at any depth (functions, classes)
+    names = {i.argval.split(".")[0] for i in dis.get_instructions(code) if i.opname == "IMPORT_NAME"}
+    for const in code.co_consts:
+        if hasattr(const, "co_code"):
+            names |= imported(const)
+    return names
 
-def imported(source):
-    # the top-level names of a module's import statements (any depth; not relative ones)
-    names = set()
-    for single, listed in IMPORT.findall(source):
-        for name in [single] if single else listed.split(","):
-            names.add(name.split()[0].split(".")[0] if name.split() else "")
-    return names - {""}
+def module_code(file):
+    # a module's code from its source (the full wheel) or its sourceless bytecode (the page's)
+    with open(file, "rb") as handle:
+        data = handle.read()
+    return marshal.loads(data[16:]) if file.endswith(".pyc") else compile(data, file, "exec")
 
 def missing(error):
     failures.append(f"{type(error).__name__}: {error}")
@@ -300,14 +306,25 @@ async def tour():
                 missing(error)
             except Exception:
                 pass   # a call's own failure is the api tests' business
+    if whole_wheel:
+        # under the page's own wheel (every module in it is one the page runs): each must import,
+        # whatever a caller above made of an ImportError
+        import pycore, os
+        for folder, _, files in os.walk(pycore.__path__[0]):
+            for file in files:
+                if file.endswith((".py", ".pyc")) and "__pycache__" not in folder:
+                    path = os.path.relpath(os.path.join(folder, file.rsplit(".", 1)[0]), os.path.dirname(pycore.__path__[0]))
+                    try:
+                        importlib.import_module(path.replace(os.sep, ".").removesuffix(".__init__"))
+                    except ImportError as error:
+                        missing(error)
     # what the pycore modules the page ran import anywhere (a function's import on a branch the
     # calls above did not take), and what main.py and PyScript's own Python import
     named = set(json.loads(extra_json))
     for name, module in list(sys.modules.items()):
-        source = getattr(module, "__file__", None) or ""
-        if name.split(".")[0] == "pycore" and source.endswith(".py"):
-            with open(source, encoding="utf-8") as file:
-                named |= imported(file.read())
+        file = getattr(module, "__file__", None) or ""
+        if name.split(".")[0] == "pycore" and file.endswith((".py", ".pyc")):
+            named |= imported(module_code(file))
     for module in sorted(named & set(json.loads(stdlib_json))):
         try:
             importlib.import_module(module)
@@ -378,6 +395,56 @@ def trimmed_stdlib(full: Path, modules: list[list[str]], out: Path) -> Path:
     return out
 
 
+# Run by Node with the npm Pyodide (Python 3.14, the browser's: the host's Python cannot parse
+# every 3.14 module): rewrites each module of a standard library zip without its docstrings and
+# comments (ast.unparse of the tree with the docstrings taken out), what `python -OO` leaves of
+# them, after checking each still compiles. Compressed, the sources shrink by ~45%.
+SLIM_SCRIPT = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+const [pyodideDir, zipIn, zipOut] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
+pyodide.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(zipIn)));
+pyodide.runPython(`
+import ast, zipfile
+def slim(source, name):
+    tree = ast.parse(source, name)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    text = ast.unparse(tree) + "\\n"
+    compile(text, name, "exec")
+    return text
+with zipfile.ZipFile("/tmp/in.zip") as old, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
+    for info in old.infolist():
+        data = old.read(info)
+        if info.filename.endswith(".py"):
+            data = slim(data.decode("utf-8"), info.filename).encode("utf-8")
+        new.writestr(info.filename, data)
+`);
+writeFileSync(zipOut, pyodide.FS.readFile("/tmp/out.zip"));
+"""
+
+
+def slim_stdlib(zip_path: Path) -> None:
+    """The standard library zip without docstrings and comments (SLIM_SCRIPT), in place."""
+    node = shutil.which("node")
+    with tempfile.TemporaryDirectory() as tmp:
+        script, out = Path(tmp) / "slim.mjs", Path(tmp) / "slim.zip"
+        script.write_text(SLIM_SCRIPT, encoding="utf-8")
+        result = subprocess.run([node, str(script), str(NODE_MODULES / "pyodide"), str(zip_path), str(out)],
+                                capture_output=True, text=True)
+        if result.returncode != 0 or not out.exists():
+            sys.stderr.write(result.stdout + result.stderr[-4000:])
+            raise SystemExit("build: slimming the standard library under Node's Pyodide failed (output above)")
+        shutil.copyfile(out, zip_path)
+
+
 def page_wheel(wheel: Path, modules: list[list[str]]) -> Path:
     """Rewrites `wheel` to what the page runs: each pycore module the page tour loaded as its
     browser bytecode alone (pycore/x.pyc in place of pycore/x.py and its __pycache__ entry; a
@@ -416,7 +483,8 @@ def page_python(wheel: Path, stdlib_out: Path) -> None:
         raise SystemExit(f"build: the page tour failed under the full standard library: {found.get('error') or found['failures']}")
     full = NODE_MODULES / "pyodide" / "python_stdlib.zip"
     trimmed = trimmed_stdlib(full, found["modules"], stdlib_out)
-    log(f"standard library for the page: {len(zipfile.ZipFile(trimmed).namelist())} files, "
+    slim_stdlib(trimmed)
+    log(f"standard library for the page, without docstrings and comments: {len(zipfile.ZipFile(trimmed).namelist())} files, "
         f"{trimmed.stat().st_size / 1e6:.2f} MB (of {full.stat().st_size / 1e6:.2f} MB)")
     before = wheel.stat().st_size
     page_wheel(wheel, found["modules"])

@@ -1,9 +1,9 @@
 """Issue 46: the page ships a standard library trimmed to what its Python imports, and a wheel of
 bytecode for the modules it runs (build.py page_python). Every page call must still run under them:
 the page tour (build.PAGE_TOUR: web/main.py as PyScript runs it, then every pycore.api page call
-on each kind of puzzle, then every standard module pycore, main.py or PyScript names) runs again
-in Node's Pyodide with the trimmed zip as its standard library and the page's wheel, and any
-ImportError fails the test. Slow (three Pyodide starts under Node, a few minutes on a busy machine).
+on each kind of puzzle, then every module of the page's wheel, then every standard module pycore,
+main.py or PyScript names) runs again in Node's Pyodide with the trimmed zip as its standard library
+and the page's wheel, and any ImportError fails the test. Slow (three Pyodide starts under Node, a few minutes on a busy machine).
 """
 from __future__ import annotations
 
