@@ -165,7 +165,11 @@ document.addEventListener("click", async (event) => {
     return;   // the page says why Python did not start
   }
   const { openNewPuzzle } = await import("./newpuzzle.js");
-  openNewPuzzle({ invoke, open, current: state.view });
+  try {
+    openNewPuzzle({ invoke, open, current: state.view });
+  } catch (error) {
+    setStatus("error", `New puzzle cannot open: ${error.message}`);
+  }
 });
 
 // ---- start -----------------------------------------------------------------------------------
@@ -179,6 +183,8 @@ bridgeReady.then(
   (bridge) => {
     if (setting()) showSetter();
     else show(fromAddress());
+    // New puzzle only where its Python calls are there (as the toolbar's buttons)
+    for (const b of document.querySelectorAll("[data-action=new-puzzle]")) b.hidden = !can("generate_options", "generate_view");
     window.dispatchEvent(new CustomEvent("viewer:ready", { detail: bridge.info }));
     registerServiceWorker("./sw.js");   // (stored.js: where the browser allows one)
   },
