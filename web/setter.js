@@ -98,7 +98,7 @@ function build() {
     })),
     button("done", "Done", "Share the finished puzzle: link, SudokuWiki link, embed, picture", finish));
   s.panel = el("section", { class: "setter-panel", "data-testid": "setter-panel", "aria-live": "polite" });
-  boardEl.after(s.panel);
+  padEl.after(s.panel);   // the pad stays right under the grid; the status line says the outcome
   buildPad();
   setMode(s.mode);
   s.svg.focus({ preventScroll: true });
@@ -385,10 +385,11 @@ function showReport() {
   if (report.status === "unique" && report.complete) {
     const g = s.grade;
     parts.push(el("p", { class: "setter-grade", "data-testid": "setter-grade" }, g ? (g.error ?? g.text) : "Grading by logic\u2026"));
-    if (g?.step) parts.push(el("p", { class: "setter-step", "data-testid": "setter-step" }, `Hardest step: ${g.step}`));
+    if (g?.step) parts.push(el("p", { class: "setter-step", "data-testid": "setter-step" }, `That step: ${g.step}`));
   }
   s.panel.dataset.state = state;
   s.panel.replaceChildren(...parts);
+  setStatus(report.error ? "error" : "ready", report.error ?? report.text, `${s.name}: set your own`);
 }
 
 /** Two solutions side by side, where they differ marked, and what would settle it. */

@@ -39,6 +39,7 @@ def settled(page) -> str:
 
 
 def cell_point(page, n: int, cell: int) -> tuple[float, float]:
+    page.locator(GRID).scroll_into_view_if_needed()
     box = page.locator(GRID).bounding_box()
     span = n + 0.08
     return (box["x"] + (cell % n + 0.54) / span * box["width"],
@@ -128,7 +129,7 @@ def test_a_6x6_kenken_set_from_scratch_goes_from_several_solutions_to_unique_and
     assert states == ["multiple", "unique"]
     assert page.locator("[data-testid=setter-left]").count() == 0
     page.locator("[data-testid=setter-grade]").filter(has_text="Grade:").wait_for(timeout=CHECKED_MS)
-    assert page.locator("[data-testid=setter-step]").inner_text().startswith("Hardest step:")
+    assert page.locator("[data-testid=setter-step]").inner_text().startswith("That step:")
     # Undo takes the last operator away (a cage without one is left to draw), Redo puts it back
     page.click("[data-action=undo]")
     settled(page)
@@ -185,11 +186,12 @@ def test_screenshots_of_the_setter_on_a_phone_and_a_desktop(page, site):
         page.set_viewport_size({"width": width, "height": height})
         open_setter(page, site, "set=killer&size=9")
         page.click("[data-action=clear]")
-        for cage in puzzle.cages[:-6]:
+        for cage in puzzle.cages[:-3]:
             draw_cage(page, 9, cage, arithmetic=False)
-        assert settled(page) == "multiple"
+        settled(page)
         page.screenshot(path=str(SHOTS / f"{screen}-killer-multiple.png"), full_page=True)
-        for cage in puzzle.cages[-6:]:
+        assert settled(page) == "multiple"
+        for cage in puzzle.cages[-3:]:
             draw_cage(page, 9, cage, arithmetic=False)
         assert settled(page) == "unique"
         page.locator("[data-testid=setter-grade]").filter(has_text="Grade:").wait_for(timeout=CHECKED_MS)
