@@ -178,6 +178,10 @@ def finned_fish(board: Board, k: int) -> Step | None:
 
 
 MAX_FINS = 2
+# Base and cover sets tried per size and fin count: a hint's search stays within tens of ms on
+# the rare boards where many houses hold few places (such a board could take seconds); the
+# count, not the clock, so a board always gets the same answer.
+SEARCH_BUDGET = 5_000
 LINE_KINDS = {"row": "row", "column": "column", "box": "box", "region": "box"}
 
 
@@ -204,6 +208,7 @@ def general_fish(board: Board, k: int, wanted: str, most_fins: int) -> Step | No
     """The first franken or mutant fish (`wanted`) of size k with at most `most_fins` fins."""
     g = board.geometry
     usable = [h for h, house in enumerate(g.houses) if house.kind in LINE_KINDS]
+    budget = [SEARCH_BUDGET]
     for digit in range(1, board.size + 1):
         places = house_places(board, digit)
         all_places = 0
@@ -213,6 +218,9 @@ def general_fish(board: Board, k: int, wanted: str, most_fins: int) -> Step | No
         # left out: the search stays within a hint's time (see MAX_FINS)
         bases = [h for h in usable if 2 <= places[h].bit_count() <= k + MAX_FINS]
         for base, union in disjoint_bases(bases, places, k):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
             base_kinds = kinds_of(board, base)
             if wanted == "franken":
                 if "column" in base_kinds and "row" in base_kinds:
@@ -224,7 +232,8 @@ def general_fish(board: Board, k: int, wanted: str, most_fins: int) -> Step | No
             for side in sides:
                 allowed = [h for h in usable if LINE_KINDS[g.houses[h].kind] in (side, "box")
                            or wanted == "mutant"]
-                for cover, fins in covers(board, places, allowed, base, union, k, most_fins):
+                for cover, fins in covers(board, places, allowed, base, union, k, most_fins,
+                                          budget):
                     if family(base_kinds, kinds_of(board, cover)) != wanted:
                         continue
                     step = general_fish_step(board, wanted, k, digit, places, all_places, base,
@@ -251,7 +260,7 @@ def disjoint_bases(bases, places, k: int):
     return grow(0, (), 0)
 
 
-def covers(board: Board, places, usable, base, union: int, k: int, most_fins: int):
+def covers(board: Board, places, usable, base, union: int, k: int, most_fins: int, budget):
     """Every k cover houses (not base houses) holding all the base places but at most `most_fins`,
     with those fins (a cell mask): the lowest place not yet covered is covered by one of its
     houses, or is a fin."""
@@ -260,6 +269,9 @@ def covers(board: Board, places, usable, base, union: int, k: int, most_fins: in
     seen = set()
 
     def grow(left: int, chosen: frozenset, fins: int):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
         if left.bit_count() > (k - len(chosen)) * board.size + most_fins - fins.bit_count():
             return
         if not left or len(chosen) == k:
