@@ -46,6 +46,9 @@ ROOT = HERE.parents[1]
 ALL_ENGINES = ("chromium", "firefox", "webkit")
 DEFAULT_ENGINES = ALL_ENGINES
 CALL_TIMEOUT_S = 90       # one driver call (a navigation under load included)
+# WebKit answers a script call only when the page's main thread is free, and WebKitGTK starts
+# Python on it (Pyodide's wasm): one call waited 98 s at a load average of 25 on 2 cores.
+WEBKIT_CALL_TIMEOUT_S = 180
 START_TIMEOUT_S = 120     # starting a browser under load
 FIREFOX = Path(os.environ.get("FIREFOX", "/usr/bin/firefox-esr"))
 WEBKIT_DRIVER = Path(os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver"))
@@ -442,7 +445,7 @@ class WebKitEngine(Engine):
     @staticmethod
     def _start(webdriver, options, service):
         driver = webdriver.WebKitGTK(options=options, service=service)
-        driver.command_executor._client_config.timeout = CALL_TIMEOUT_S  # every HTTP call to the driver
+        driver.command_executor._client_config.timeout = WEBKIT_CALL_TIMEOUT_S  # every HTTP call to the driver
         return driver
 
     def goto(self, url):

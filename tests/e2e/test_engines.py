@@ -82,7 +82,8 @@ class Harness:
         except Exception as error:  # noqa: BLE001 - a page that cannot answer is a problem too
             self.seen.append(f"could not read the page's problems: {error}")
 
-    def goto(self, url: str, timeout: float = 90) -> str:
+    # A page's start waits for Python: WebKit's took 120 s at a load average of 25 on 2 cores.
+    def goto(self, url: str, timeout: float = 180) -> str:
         self.collect()
         self.engine.goto(url)
         return self.engine.wait(STARTED, timeout)
