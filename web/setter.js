@@ -286,7 +286,7 @@ function pointerDown(event) {
     return;
   }
   s.svg.setPointerCapture?.(event.pointerId);
-  s.drag = { cells: [cell], last: [event.clientX, event.clientY] };
+  s.drag = { cells: [cell], last: [event.clientX, event.clientY], before: s.selection };
   s.cursor = cell;
   s.selection = new Set([cell]);
   render();
@@ -317,7 +317,16 @@ function pointerUp() {
   else if (s.mode === "region") {
     paintRegion(drag.cells, s.brush);
     s.selection = new Set();
-  } else if (s.mode === "cage" || drag.cells.length === 1) s.cursor = first;
+  } else if (s.mode === "cage") {
+    // a tap on a cell in no cage adds it to the cells to draw (again: takes it out), as a phone
+    // has no Shift: Draw (Enter) then makes them a cage; a tap on a caged cell picks that cage
+    const chosen = new Set(drag.before);
+    if (cageIndexOf(first) >= 0) chosen.clear();
+    else if (chosen.has(first) && chosen.size > 1) chosen.delete(first);
+    else chosen.add(first);
+    s.selection = chosen;
+    s.cursor = first;
+  }
   render();
 }
 

@@ -198,3 +198,26 @@ def test_screenshots_of_the_setter_on_a_phone_and_a_desktop(page, site):
         page.screenshot(path=str(SHOTS / f"{screen}-killer-unique.png"), full_page=True)
     open_setter(page, site, "set=jigsaw&size=6&r=111222111222333444333444555666555666")
     page.screenshot(path=str(SHOTS / "desktop-jigsaw-regions.png"), full_page=True)
+
+
+def test_on_a_phone_taps_and_the_pad_draw_a_kenken_cage_and_type_its_clue(browser, site):
+    from tests.e2e.conftest import guarded_context
+    context, guard = guarded_context(browser, site, viewport={"width": 390, "height": 844},
+                                     has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        open_setter(page, site, "set=kenken&size=4")
+        for cell in (0, 1):   # a tap adds a cell in no cage to the cells to draw
+            page.touchscreen.tap(*cell_point(page, 4, cell))
+        page.locator("[data-key=Enter]").tap()   # Draw
+        page.locator("[data-key='3']").tap()
+        page.locator("[data-key=x]").tap()
+        settled(page)
+        assert "set=kenken&size=4&c=3m0001" in page.evaluate("location.search")
+        assert page.locator(f"{GRID} .clue").text_content() == "3\u00d7"
+        page.locator("[data-action=undo]").tap()
+        settled(page)
+        assert page.locator(f"{GRID} .clue").text_content() == "3?"
+    finally:
+        context.close()
+    guard.check()
