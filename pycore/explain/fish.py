@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from ..model import digit_name, joined, row_name
 from .board import Board, Step, leaves_text
+from .links import shape_of
 
 NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 SLUGS = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
@@ -178,10 +179,11 @@ def finned_fish(board: Board, k: int) -> Step | None:
 
 
 MAX_FINS = 2
-# Base and cover sets tried per size and fin count: a hint's search stays within tens of ms on
-# the rare boards where many houses hold few places (such a board could take seconds); the
-# count, not the clock, so a board always gets the same answer.
-SEARCH_BUDGET = 5_000
+# Base and cover sets tried in one search, all sizes and fin counts together: a hint's search
+# stays within tens of ms on the boards where many houses hold few places (such a board could
+# take seconds, and a stuck killer asks at every step); a count, not the clock, so a board always
+# gets the same answer.
+SEARCH_BUDGET = 3_000
 LINE_KINDS = {"row": "row", "column": "column", "box": "box", "region": "box"}
 
 
@@ -197,20 +199,26 @@ def family(base_kinds: frozenset, cover_kinds: frozenset) -> str:
     return "mutant"
 
 
-def house_places(board: Board, digit: int) -> list[int]:
-    """For each house, the mask of its cells (as cell bits) where `digit` is a candidate."""
-    bit = 1 << (digit - 1)
-    cand = board.candidates
-    return [sum(1 << c for c in house.cells if cand[c] & bit) for house in board.geometry.houses]
+def house_places(board: Board) -> dict[int, list[int]]:
+    """For each digit, for each house, the mask of its cells (as cell bits) where the digit is a
+    candidate."""
+    where = [0] * (board.size + 1)
+    for cell, mask in enumerate(board.candidates):
+        while mask:
+            low = mask & -mask
+            where[low.bit_length()] |= 1 << cell
+            mask ^= low
+    house_masks = shape_of(board.geometry).house_mask
+    return {d: [where[d] & m for m in house_masks] for d in range(1, board.size + 1)}
 
 
-def general_fish(board: Board, k: int, wanted: str, most_fins: int) -> Step | None:
+def general_fish(board: Board, k: int, wanted: str, most_fins: int, budget,
+                 places_of) -> Step | None:
     """The first franken or mutant fish (`wanted`) of size k with at most `most_fins` fins."""
     g = board.geometry
     usable = [h for h, house in enumerate(g.houses) if house.kind in LINE_KINDS]
-    budget = [SEARCH_BUDGET]
     for digit in range(1, board.size + 1):
-        places = house_places(board, digit)
+        places = places_of[digit]
         all_places = 0
         for h in usable:
             all_places |= places[h]
@@ -334,9 +342,11 @@ def mutant_fish(board: Board) -> Step | None:
 
 def smallest_fish(board: Board, wanted: str) -> Step | None:
     """Smallest first, and at each size a fish without fins before a finned one."""
+    budget = [SEARCH_BUDGET]   # shared, counted down
+    places_of = house_places(board)
     for k in (2, 3, 4):
         for most_fins in (0, MAX_FINS):
-            step = general_fish(board, k, wanted, most_fins)
+            step = general_fish(board, k, wanted, most_fins, budget, places_of)
             if step:
                 return step
     return None
