@@ -208,7 +208,7 @@ def embed_plays(h, frame: str, clicks: bool = True) -> None:
     e = h.engine
     e.frame(frame)
     try:
-        assert e.wait(STARTED, 120) == "ready", e.js(f"{STATUS}.textContent")
+        assert e.wait(STARTED, 180) == "ready", e.js(f"{STATUS}.textContent")
         assert e.js("document.querySelector('[data-testid=status-help]').textContent") == ""
         assert e.js("document.querySelectorAll('.py-error').length") == 0
         assert e.js("document.body.classList.contains('embed')") is True
@@ -303,7 +303,7 @@ def test_the_snippet_keeps_the_puzzles_aspect_in_a_narrow_column(h):
     assert seen["afterTop"] - seen["bottom"] < 40, seen            # no band of white under it
     e.frame("iframe")
     try:
-        assert e.wait(STARTED, 120) == "ready"
+        assert e.wait(STARTED, 180) == "ready"
         assert e.js(NO_SCROLL) is True, e.js("[document.documentElement.scrollWidth, document.documentElement.scrollHeight, innerWidth, innerHeight]")
         assert e.js(PARTS_IN_FRAME) is True
         h.seen += e.page_problems()   # the frame's own hook (the guard reads the top page's)
