@@ -395,7 +395,9 @@ def sue_de_coq(board: Board) -> Step | None:
                     for c in core:
                         v |= cand[c]
                     spare = v.bit_count() - size
-                    if spare < 2:
+                    # each side set gains at most its 3 cells: more spare digits than two sides
+                    # can take never make a step (and on big empty grids would list millions)
+                    if spare < 2 or spare > 6:
                         continue
                     line_sets = _side_sets(cand, line_rest, v)
                     box_sets = _side_sets(cand, box_rest, v)
