@@ -127,8 +127,8 @@ def test_undo_takes_the_pencilled_candidates_back_in_one_change(app_page):
 
 
 def test_auto_keeps_the_eliminations_a_step_made(app_page):
-    """Auto on a board a step has narrowed (an alternating inference chain in a hard sudoku):
-    every candidate the step eliminated stays out (A1 stays 378, not 2378), where the old Auto
+    """Auto on a board a step has narrowed (a grouped alternating inference chain in a hard
+    sudoku): every candidate the step eliminated stays out, where the old Auto
     showed the rules' candidates from the placed digits alone."""
     step = expected_path(SUDOKU_AIC, "--max-steps", "1")["steps"][0]
     assert step["eliminations"]
