@@ -37,7 +37,7 @@ const markArea = (ch, side) => {
 // ---- the puzzle's lines ------------------------------------------------------------------------
 
 /** Segments "M x y L x y" for every cell edge where `split(a, b)` says the two cells differ. */
-function edgePath(n, split) {
+export function edgePath(n, split) {
   let d = "";
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {

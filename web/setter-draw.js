@@ -3,6 +3,7 @@
 // bold walls) with their clues, the givens and the cursor; and the small grids of two solutions
 // side by side. No puzzle logic here: the draft and the check's report say everything.
 import { svgEl } from "./dom.js";
+import { edgePath as edges } from "./render.js";
 
 const INSET = 0.08;   // of a cell: a killer cage's outline sits inside the cell borders
 const SIGNS = { "+": "+", "-": "\u2212", x: "\u00d7", "/": "\u00f7", "": "" };
@@ -12,19 +13,6 @@ const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 export function clueOf(cage, arithmetic) {
   const total = cage.total ? String(cage.total) : "?";
   return arithmetic && cage.cells.length > 1 ? total + (SIGNS[cage.op] || "?") : total;
-}
-
-/** Segments along every cell edge where `split(a, b)` says the two cells differ. */
-function edges(n, split) {
-  let d = "";
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const cell = r * n + c;
-      if (c + 1 < n && split(cell, cell + 1)) d += `M${c + 1} ${r}V${r + 1}`;
-      if (r + 1 < n && split(cell, cell + n)) d += `M${c} ${r + 1}H${c + 1}`;
-    }
-  }
-  return d;
 }
 
 /** A killer cage's outline, inset: each cell's sides that face out of the cage. */

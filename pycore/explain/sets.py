@@ -190,16 +190,7 @@ def als_xy_wing(board: Board) -> Step | None:
     sets = almost_locked_sets(board)[:MOST_SETS]
     seen = Seen(board)
     g = board.geometry
-    linked: dict[int, list[tuple[int, int]]] = {}   # set index → [(other set, common digits)]
-    for i, a in enumerate(sets):
-        for j in range(i + 1, len(sets)):
-            b = sets[j]
-            if a.cells & b.cells or not a.digits & b.digits:
-                continue
-            rcc = restricted_commons(a, b, seen)
-            if rcc:
-                linked.setdefault(i, []).append((j, rcc))
-                linked.setdefault(j, []).append((i, rcc))
+    linked = rcc_graph(sets, seen)   # set index → [(other set, common digits)]
     found = []
     for k, wings in linked.items():
         for (i, x), (j, y) in combinations(wings, 2):
