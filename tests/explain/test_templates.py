@@ -45,10 +45,14 @@ def test_a_candidate_no_template_uses_goes():
 
 
 def test_an_x_wing_is_one_of_the_patterns_it_sees():
-    # 1 in rows A and E only in columns 1 and 5: no template uses another cell of those columns
+    # 1 in rows A and E only in columns 1 and 5: no template uses another cell of those columns.
+    # (Row I narrowed to I3 and I9 as well: with only the X-Wing, 1 has more templates than the
+    # 1,000 the strategy lists, and it says nothing rather than judge from a part.)
     board = confine(confine(make_board(), 1, "row A", "A1 A5"), 1, "row E", "E1 E5")
+    assert templates(board, 1) is None
+    board = confine(board, 1, "row I", "I3 I9")
     step = find("pattern-overlay", board)
-    assert names(step.eliminations) == {(f"{r}{c}", 1) for r in "BCDFGHI" for c in (1, 5)}
+    assert names(step.eliminations) == {(f"{r}{c}", 1) for r in "BCDFGH" for c in (1, 5)}
 
 
 def test_a_cell_every_template_uses_holds_the_digit():
