@@ -19,7 +19,7 @@ from ..codec import encode
 from ..codec.cages import check_puzzle
 from ..model import ARITHMETIC_KINDS, CAGED_KINDS, REGION_KINDS, Puzzle
 from .cages import clue_for, components, random_cages, split
-from .fill import NoFill, random_grid, random_regions, singles_solve
+from .fill import NoFill, neighbours, random_grid, random_regions, singles_solve
 from .grade import OutOfBudget, grade_within, placed, report as report_of, rests_on_uniqueness, walk
 
 LEVELS = ("gentle", "moderate", "tough", "diabolical", "extreme")
@@ -362,7 +362,6 @@ def harder_cages(frame: Puzzle, grid, clues: dict, grade: str, rng: random.Rando
     killer's into five cells at most without a repeated digit, a KenKen's into four) while the
     strategies up to `grade` still solve it, until explain grades it as asked: (cages, report),
     or None when the tries run out first."""
-    from .fill import neighbours
     n = frame.size
     arithmetic = frame.kind in ARITHMETIC_KINDS
     largest = 4 if arithmetic else 5
@@ -375,10 +374,7 @@ def harder_cages(frame: Puzzle, grid, clues: dict, grade: str, rng: random.Rando
         if not pairs:
             return None
         first, second = rng.choice(pairs)
-        merged = dict(clues)
-        del merged[first], merged[second]
-        cells = tuple(sorted(first + second))
-        merged[cells] = clue_for(cells, grid, rng, arithmetic)
+        merged = merged_cages(clues, first, second, grid, rng, arithmetic)
         puzzle = caged(frame, merged)
         # the solver first: a merge often lets a second solution in, and the walk costs more
         if unique(puzzle)[0] != "unique":
@@ -391,6 +387,15 @@ def harder_cages(frame: Puzzle, grid, clues: dict, grade: str, rng: random.Rando
         if report["level"] == grade:
             return clues, report
     return None
+
+
+def merged_cages(clues: dict, one, other, grid, rng: random.Random, arithmetic: bool) -> dict:
+    """The clues with two cages made one, under a new clue for the cells they share."""
+    merged = dict(clues)
+    del merged[one], merged[other]
+    cells = tuple(sorted(one + other))
+    merged[cells] = clue_for(cells, grid, rng, arithmetic)
+    return merged
 
 
 def cage_to_split(clues, differ, rng: random.Random):
@@ -410,7 +415,6 @@ def fewer_single_cells(frame: Puzzle, grid, clues: dict, rng: random.Random,
     cells at most and without the digit, a KenKen's of four at most) wherever the solution
     stays unique, and, given a grade, the strategies up to it still solve it at `level`: a
     single cell is a given in disguise."""
-    from .fill import neighbours
     n = frame.size
     arithmetic = frame.kind in ARITHMETIC_KINDS
     largest = 4 if arithmetic else 5
@@ -423,10 +427,7 @@ def fewer_single_cells(frame: Puzzle, grid, clues: dict, rng: random.Random,
                        and (arithmetic or grid[cell] not in {grid[c] for c in k})})
         rng.shuffle(near)
         for other in near:
-            merged = dict(clues)
-            del merged[single], merged[other]
-            cells = tuple(sorted(other + single))
-            merged[cells] = clue_for(cells, grid, rng, arithmetic)
+            merged = merged_cages(clues, single, other, grid, rng, arithmetic)
             puzzle = caged(frame, merged)
             if unique(puzzle)[0] != "unique":
                 continue
