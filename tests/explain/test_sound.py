@@ -18,6 +18,21 @@ from pycore.model import Position
 RECORDS = [r for r in DEV + REAL if r.get("solution")]
 
 
+def check_step(board, solution, step) -> None:
+    """A step on `board` keeps `solution`: it places only into open cells and only the solution's
+    digits, eliminates only candidates the solution does not use, says itself in one line and
+    draws what it names."""
+    assert step.placements or step.eliminations, step
+    for cell, digit in step.placements:
+        assert not board.values[cell], (step, "placed into a filled cell")
+        assert solution[cell] == digit, (step.strategy, step.text)
+    for cell, digit in step.eliminations:
+        assert board.has(cell, digit), (step.strategy, step.text, "eliminates a non-candidate")
+        assert solution[cell] != digit, (step.strategy, step.text)
+    assert step.text and "\n" not in step.text
+    check_drawing(board, step)
+
+
 def walk(puzzle, solution, max_steps=2000):
     """Explains from the givens, checking each step against the solution. Returns the board."""
     board = start_board(puzzle, Position.empty(puzzle.cell_count))
@@ -27,15 +42,7 @@ def walk(puzzle, solution, max_steps=2000):
         step = next_step(board)
         if step is None:
             break
-        assert step.placements or step.eliminations, step
-        for cell, digit in step.placements:
-            assert not board.values[cell], (step, "placed into a filled cell")
-            assert solution[cell] == digit, (step.strategy, step.text)
-        for cell, digit in step.eliminations:
-            assert board.has(cell, digit), (step.strategy, step.text, "eliminates a non-candidate")
-            assert solution[cell] != digit, (step.strategy, step.text)
-        assert step.text and "\n" not in step.text
-        check_drawing(board, step)
+        check_step(board, solution, step)
         board = board.apply(step)
     return board
 

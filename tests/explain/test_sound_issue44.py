@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.corpus import DEV, REAL
-from tests.explain.drawing import check_drawing
+from tests.explain.test_sound import check_step
 from tests.solve.test_solve import digits, puzzle_from_record, record_id
 
 from pycore.explain import BY_SLUG, next_step, start_board
@@ -19,17 +19,6 @@ EVERY = {"finned-jellyfish": 8, "franken-fish": 16, "mutant-fish": 16, "multi-co
          "unique-rectangle": 3, "hidden-unique-rectangle": 3, "avoidable-rectangle": 3,
          "two-string-kite": 3, "empty-rectangle": 3, "x-chain": 6}
 RECORDS = [r for r in DEV + REAL if r.get("solution") and puzzle_from_record(r).size <= 9]
-
-
-def check_step(board, solution, step) -> None:
-    assert step.placements or step.eliminations, step
-    for cell, digit in step.placements:
-        assert solution[cell] == digit, (step.strategy, step.text)
-    for cell, digit in step.eliminations:
-        assert board.has(cell, digit), (step.strategy, step.text, "eliminates a non-candidate")
-        assert solution[cell] != digit, (step.strategy, step.text)
-    assert step.text and "\n" not in step.text
-    check_drawing(board, step)
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=record_id)
