@@ -9,18 +9,15 @@ from pathlib import Path
 
 from pycore.codec import decode
 from tests.browsers.pageutil import wait_started
+from tests.corpus import REAL
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots" / "setter"
 STATUS = "[data-testid=setter-status]"
 GRID = "[data-testid=setter-grid]"
-# SudokuWiki's "Very Easy 1" KenKen and "Gentle Example 1" killer (the start page's examples)
-KENKEN = ("K6C02ff00cr5oaz01jf5r2j00uj5nijb9l75mmj00cr5mmj005n5mmjb8p7b8ln00235mbvbbkb5mbvgvgrgv63guvfb8lnb8wb018r"
-          "005n5o3v5mmj5mbv00qz0023bfpnb8wbb8ln0023005n")
-KILLER = ("L9B0jdd00ep1jpt1ez50du900ep1g5n08b500ep00ep00ep1ez509w11mvl1ez53bpt2tjl2tjl1rm92zgx00ep00ep31g10g7l1t752tjl"
-          "0ikx1ez505xt1rm92tjl2tjl00ep1ez51ez500ep1ez500ep1ez54nwx484100ep31g11ez500ep0ff51jbj05xt00ep484100ep2tjl4hld"
-          "00ep00ep3ci92tjl1qtt2wpd2tjl04cx48411no100ep2tjl2tjl1ez54hld484100ep3dap1ez500ep2tjl0aoh00ep00ep2tjl2tjl2tjl"
-          "1ez5")
+# SudokuWiki's "Very Easy 1" KenKen and "Gentle Example 1" killer (the start page's examples), from the corpus
+KENKEN = next(e["string"] for e in REAL if e["name"] == "K6C Very Easy 1 (SudokuWiki compatibility string)")
+KILLER = next(e["string"] for e in REAL if e["name"] == "L9B Gentle Example 1 (SudokuWiki compatibility string)")
 CHECKED_MS = 120_000   # a check is a bounded solve, but the machine is shared
 
 
