@@ -70,8 +70,11 @@ def test_an_open_page_imports_its_own_builds_modules_after_an_update(browser, si
         page.goto(f"{origin}/sub/viewer/?bd={S9B}")
         assert wait_started(page) == "ready"
         served = root / "sub" / "viewer"
-        served.unlink()
-        served.symlink_to(build_b, target_is_directory=True)   # build B deployed
+        # build B deployed in one step (a rename), as a deploy is: the page's snapshot worker may
+        # ask for a file at any moment, and must not find the folder gone in between
+        staged = root / "sub" / "viewer-b"
+        staged.symlink_to(build_b, target_is_directory=True)
+        staged.replace(served)
         assert B_MARKER in page.evaluate("fetch('games.js', {cache: 'no-store'}).then((r) => r.text())")
         # the page goes to its start page (Back, say), which imports games.js for its list
         page.evaluate("history.pushState(null, '', location.pathname); dispatchEvent(new PopStateEvent('popstate'))")
