@@ -13,6 +13,8 @@ next to OR-tools CP-SAT on the same puzzle, both proving the solution unique.
     python -m bench.solve_bench --hardest-only --limit 0 --names MATHEMAGIC_KILLERS#13   # no time limit
     python -m bench.solve_bench --iss ../iss --collection TAREK_ALL --rounds 3   # ISS's time and ours,
                                                 # in turns (needs a checkout of ISS and Node)
+    python -m bench.solve_bench --engines       # the Python engine and the kernel side by side,
+                                                # per kind and size (no CP-SAT)
 
 Times are wall-clock on one core. Ours: `solve(puzzle)` including compiling the puzzle, median of
 --repeat runs per puzzle. CP-SAT (one worker): building the model, solving, then solving again
@@ -115,6 +117,95 @@ def time_cp(puzzle: Puzzle, repeat: int, time_limit: float | None = None):
     return statistics.median(times), solution, unique
 
 
+def engines_rows(items, repeat):
+    """Each puzzle solved by the Python engine and by the kernel in turns, `repeat` times each
+    (the machine's load drifts: only times taken side by side compare). A row per puzzle with
+    both medians, which engine `solve(engine="kernel")` really used (a grid beyond the kernel
+    runs in Python), and whether both searched alike."""
+    rows = []
+    for keys, puzzle, expected in items:
+        times = {"python": [], "kernel": []}
+        cpu = {"python": [], "kernel": []}
+        results = {}
+        for _ in range(repeat):
+            for engine in times:
+                start, start_cpu = time.perf_counter(), time.process_time()
+                results[engine] = solve(puzzle, engine=engine)
+                cpu[engine].append(time.process_time() - start_cpu)
+                times[engine].append(time.perf_counter() - start)
+        python, kernel = results["python"], results["kernel"]
+        grid = "".join(DIGITS36[d] for d in python.solution) if python.solution else None
+        rows.append({"keys": keys, "python": statistics.median(cpu["python"]),
+                     "kernel": statistics.median(cpu["kernel"]),
+                     "wall ratio": statistics.median(times["kernel"]) / statistics.median(times["python"]),
+                     "ran": kernel.engine,
+                     "nodes": python.nodes,
+                     "ok": python.status == "unique" and (expected is None or grid == expected),
+                     "same": (python.status, python.solution, python.nodes, python.guesses)
+                             == (kernel.status, kernel.solution, kernel.nodes, kernel.guesses)})
+        print(".", end="", flush=True, file=sys.stderr)
+    print(file=sys.stderr)
+    return rows
+
+
+def group_order(name: str):
+    """"kenken 4×4" before "kenken 10×10": kind, then size, then the rest."""
+    kind, _, rest = name.partition(" ")
+    size = rest.split("×")[0]
+    return (kind, int(size) if size.isdigit() else 0, rest)
+
+
+def engines_table(rows, key_index, title):
+    """Per group: the medians over its puzzles of each engine's median time, and their ratio."""
+    groups = defaultdict(list)
+    for row in rows:
+        groups[row["keys"][key_index]].append(row)
+    lines = [f"| {title} | puzzles | nodes median/max | Python engine median CPU ms "
+             f"| kernel median CPU ms | kernel / Python (wall) | kernel max CPU ms (Python's) "
+             f"| engine that ran | same search |",
+             "|---|---:|---:|---:|---:|---:|---:|---|---|"]
+    for name in sorted(groups, key=group_order):
+        g = groups[name]
+        python = statistics.median(r["python"] for r in g)
+        kernel = statistics.median(r["kernel"] for r in g)
+        slowest = max(g, key=lambda r: r["kernel"])
+        nodes = [r["nodes"] for r in g]
+        ran = sorted({r["ran"] for r in g})
+        solved = sum(r["ok"] for r in g)
+        lines.append(f"| {name} | {len(g)}{'' if solved == len(g) else f' ({len(g) - solved} not solved)'} "
+                     f"| {statistics.median(nodes):g}/{max(nodes)} | {ms(python)} | {ms(kernel)} "
+                     f"| {kernel / python:.2f} ({statistics.median(r['wall ratio'] for r in g):.2f}) "
+                     f"| {ms(slowest['kernel'])} ({ms(slowest['python'])}) "
+                     f"| {'/'.join(ran)} | {'yes' if all(r['same'] for r in g) else 'NO'} |")
+    return "\n".join(lines)
+
+
+def engines_section(repeat: int) -> str:
+    """The "no kind gets slower" table: the dev corpus per kind and size, and Tarek's published
+    killers, in both engines."""
+    from tests.solve.test_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer
+
+    records = [json.loads(line) for line in CORPUS.read_text().splitlines()]
+    dev = [((f"{r['kind']} {r['size']}×{r['size']}",), puzzle_from_record(r), r["solution"])
+           for r in records]
+    hard = [(("killer 9×9 Tarek (published solution)",), short_killer(t), s)
+            for t, s in TAREK_WITH_SOLUTIONS]
+    hard += [(("killer 9×9 Tarek (more)",), short_killer(t), None) for t in TAREK_MORE]
+    solve(hard[0][1], engine="kernel")   # the module loaded once, as in a long-lived process
+    started = time.perf_counter()
+    rows = engines_rows(dev, repeat) + engines_rows(hard, max(1, repeat // 2))
+    load = " ".join(f"{x:.1f}" for x in __import__("os").getloadavg())
+    return ("Per kind and size (dev corpus), then Tarek's hardest published killers; each puzzle "
+            "in both engines in turns, processor time (this process's: the load on a shared "
+            "machine distorts wall time far more), the ratio of wall times beside it; "
+            f"median of {repeat} runs each ({max(1, repeat // 2)} for "
+            "Tarek's):\n\n" + engines_table(rows, 0, "kind and size") + "\n\n"
+            f"Both engines proved every puzzle unique: {all(r['ok'] for r in rows)}; the same "
+            f"search (status, solution, nodes, guesses) on every one: {all(r['same'] for r in rows)}. "
+            f"Bench wall time {time.perf_counter() - started:.0f} s, load average after it {load}. "
+            f"Measured {date.today()}, Python {platform.python_version()}.")
+
+
 def p95(values):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -196,10 +287,15 @@ def main(argv=None) -> int:
     parser.add_argument("--transformed", nargs="+", metavar="NAME",
                         help="only these hardest killers or collections, as published and "
                              "transformed, guesses summed (with --iss: ISS's beside them)")
+    parser.add_argument("--engines", action="store_true",
+                        help="only the Python engine against the kernel, per kind and size")
     parser.add_argument("--orientation", action="append", choices=list(TRANSFORMS),
                         help="--transformed: only this orientation (repeatable; default all)")
     args = parser.parse_args(argv)
     use_cp = not args.no_cp
+    if args.engines:
+        print(engines_section(args.repeat))
+        return 0
     if args.transformed:
         print(transformed_section(args.transformed, args.limit or None, args.iss,
                                   args.orientation or list(TRANSFORMS)))
