@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 from pycore.codec import decode
 from pycore.explain import STRATEGIES, start_board
+from pycore.explain.run import size, smaller
 from pycore.solve import solve
 from bench.sections import replace_section
 
@@ -46,14 +47,16 @@ def census(texts: list[str]) -> tuple[Counter, dict, dict]:
         solution = solve(puzzle).solution
         board = start_board(puzzle, position)
         while not board.is_solved():
-            step = None
-            for strategy in STRATEGIES:
-                started = time.process_time()
-                step = strategy.find(board)
-                times[strategy.slug].append(time.process_time() - started)
-                if step is not None and step.is_progress():   # as run.next_step takes a step
+            step = found_at = None
+            for strategy in STRATEGIES:   # as run.next_step takes a step
+                if step is not None and (strategy.difficulty > found_at or size(step) <= 1):
                     break
-                step = None
+                started = time.process_time()
+                found = strategy.find(board)
+                times[strategy.slug].append(time.process_time() - started)
+                if found is not None and found.is_progress() and (step is None or
+                                                                  smaller(found, step)):
+                    step, found_at = found, strategy.difficulty
             if step is None:
                 outcome["stuck"] += 1
                 break

@@ -431,8 +431,8 @@ def set_forcing_step(board: Board, slug: str, kind: str, where: int, cases, fact
                                            else f"{many} {verbs[count == 1]} {does}"))
         links.append(f"{g.name(cell)} = {digit_name(digit)} (case {number} of {len(cases)})")
         links += [clause(g, step) for step in steps]
-        if reason is not None:
-            links.append(f"{reason}: a contradiction")
+        # each case ends on what it shows, so the list reads case by case without the text
+        links.append(f"{reason}: a contradiction" if reason is not None else f"so {concluded}")
     return Step(slug, f"{SET_LEADS[slug]}: {opening}; {'; '.join(said)}; so {concluded}",
                 placements=((target, value),) if what == "placed" else (),
                 eliminations=((target, value),) if what == "gone" else (),
@@ -486,9 +486,10 @@ def clause(g, step: Step) -> str:
         ((cell, digit),) = step.placements
         placed = f"{g.name(cell)} = {digit_name(digit)}"
         if step.strategy == "hidden-single":
-            return f"{placed} (only place in {g.houses[step.units[0]].name})"
+            return (f"{placed} (the only place for {digit_name(digit)} in "
+                    f"{g.houses[step.units[0]].name})")
         if step.strategy == "full-house":
-            return f"{placed} (last cell of {g.houses[step.units[0]].name})"
+            return f"{placed} (the last open cell of {g.houses[step.units[0]].name})"
         if step.strategy == "single-cell-cage":
             return f"{placed} (one-cell cage)"
         return f"{placed} (its last candidate)"   # a naked single

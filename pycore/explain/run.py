@@ -9,8 +9,13 @@ from ..model import Position, Puzzle, cage_name, digit_name, joined
 from .board import Board, houses_text, start_board
 from .registry import BY_SLUG, NEED_UNIQUE, STRATEGIES, Strategy
 
-# A grade's level by the difficulty of the hardest step (SudokuWiki-like bands).
-LEVELS = ((14, "gentle"), (50, "moderate"), (120, "tough"), (180, "diabolical"), (10 ** 9, "extreme"))
+# A grade's level by the difficulty of the hardest step, calibrated on HoDoKu's levels and
+# SudokuWiki's (README, "Grade"): gentle, singles and a cage's own arithmetic (SudokuWiki's gentle
+# killers and very easy KenKens need them); moderate, up to HoDoKu's medium (intersections, pairs
+# and triples); tough, HoDoKu's hard (quads, basic fish, wings, unique rectangles, colouring);
+# diabolical, HoDoKu's unfair (finned big fish, chains, almost locked sets); extreme, the rest.
+LEVELS = ((30, "gentle"), (100, "moderate"), (210, "tough"), (320, "diabolical"),
+          (10 ** 9, "extreme"))
 
 
 def strategies_for(only: list[str] | None) -> tuple[Strategy, ...]:
@@ -23,14 +28,35 @@ def strategies_for(only: list[str] | None) -> tuple[Strategy, ...]:
 
 
 def next_step(board: Board, strategies=STRATEGIES):
-    """The first step the easiest applicable strategy finds, or None when all are stuck. A step
-    resting on a Windoku hidden window says why that window holds every digit once."""
+    """The step of the easiest applicable strategy, or None when all are stuck; where several
+    strategies share that difficulty, the smallest of their steps (`smaller`). A step resting on
+    a Windoku hidden window says why that window holds every digit once."""
+    found = None
     for strategy in strategies:
+        if found is not None and (strategy.difficulty > found_at or size(found) <= 1):
+            break   # (nothing is smaller than a single cell)
         step = strategy.find(board)
-        if step is not None and step.is_progress():
-            why = [board.geometry.reasons[u] for u in step.units if u in board.geometry.reasons]
-            return replace(step, text=f"{step.text} ({why[0]})") if why else step
-    return None
+        if step is not None and step.is_progress() and (found is None or smaller(step, found)):
+            found, found_at = step, strategy.difficulty
+    if found is None:
+        return None
+    why = [board.geometry.reasons[u] for u in found.units if u in board.geometry.reasons]
+    return replace(found, text=f"{found.text} ({why[0]})") if why else found
+
+
+def size(step) -> int:
+    """How much of the board a step asks the reader to hold at once: a chain's nodes (the
+    candidates or groups its links join), else the cells it rests on."""
+    if step.links:
+        return len({(a, x) for a, x, *_ in step.links} | {(b, y) for _, _, b, y, _ in step.links})
+    return len(step.cells)
+
+
+def smaller(step, than) -> bool:
+    """Whether `step` is easier to follow than `than`, found at the same difficulty: a shorter
+    chain, or fewer cells (issue 44: a 14-node chain was offered where a short one was there);
+    on a tie the strategy tried first keeps it."""
+    return size(step) < size(than)
 
 
 def problems_against(board: Board, solution) -> list[dict]:

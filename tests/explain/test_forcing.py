@@ -135,8 +135,8 @@ def test_a_nishio_step_says_what_its_supposition_leads_to_and_that_holds():
     assert step.text == (f"Nishio: if {name} were {digit}, {count} easy step{'s' * (count != 1)} "
                          f"(singles and cages) would lead to a contradiction ({reason}), so "
                          f"{name} is not {digit}")
-    # The chain: the supposition, one link a step kept (a placement as "F3 = 8 (only place in
-    # row F)", a cage step as its claim), the broken rule.
+    # The chain: the supposition, one link a step kept (a placement as "F3 = 8 (the only place
+    # for 8 in row F)", a cage step as its claim), the broken rule.
     assert len(step.chain) == count + 2
     assert step.chain[0] == f"{name} = {digit} (the supposition)"
     assert step.chain[-1] == f"{reason}: a contradiction"

@@ -42,7 +42,11 @@ def cases_hold(board, step, cases, fact):
     assert len(opened) == len(cases)
     assert sum(line.endswith(": a contradiction") for line in step.chain) == len(
         re.findall(r"breaks? a rule", step.text))
-    # a naked single inside says why
+    # each case ends on what it shows: the conclusion, or the broken rule
+    concluded = step.text.rsplit("; so ", 1)[1]
+    assert sum(line == f"so {concluded}" for line in step.chain) == len(cases) - len(
+        re.findall(r"breaks? a rule", step.text))
+    # a single inside says why
     assert all("(" in line for line in step.chain if re.fullmatch(r"[A-I]\d = \d.*", line))
 
 
@@ -54,8 +58,11 @@ def test_a_cell_forcing_chain_every_candidate_of_a_cell_leads_to_one_conclusion(
                                 "alone takes 4 out of G2; if 6, ")
     assert step.text.endswith("if 9, 1 easy step takes 4 out of G2; so G2 is not 4")
     assert "break a rule (column 2 has no place for 7)" in step.text
-    assert step.chain[0] == "H3 = 4 (case 1 of 4)"
-    assert "I2 = 4 (its last candidate)" in step.chain
+    # each case in the list says what it shows, and each single in it why it holds
+    assert step.chain[:4] == ("H3 = 4 (case 1 of 4)", "so G2 is not 4", "H3 = 6 (case 2 of 4)",
+                              "F2 = 6 (the only place for 6 in column 2)")
+    assert step.chain[-3:] == ("H3 = 9 (case 4 of 4)", "I2 = 4 (its last candidate)",
+                               "so G2 is not 4")
     cases_hold(board, step, [(cell("H3"), d) for d in (4, 6, 7, 9)], ("gone", cell("G2"), 4))
     check_drawing(board, step)
 
