@@ -31,6 +31,11 @@ MAX_SIZE = 9          # kernel.c's MAXN: masks, digit-set tables of 2^9 entries
 MAX_CELLS = 81        # its sets of cells are 128-bit
 MAX_UNITS = 64
 MAX_SETS = 64         # a SET's live digit sets are one 64-bit word
+# Unless asked, grids smaller than this are solved in Python: the kernel's fixed cost (encoding
+# the network, a few calls into the module, init) is ~0.3-0.6 ms, more than a whole 6x6 solve
+# (bench/solve_bench.py --engines: kenken 3x3-5x5, sudoku 6x6 1.3-2.5x the Python engine's
+# processor time; from 7x7 even or faster, the hard killers 0.1x).
+SMALLEST_FOR_KERNEL = 7
 MAGIC, DERIVED, END = 0x4B45524E, 0x44455249, 0x454E4421
 STATUS = {1: "unique", 2: "multiple", 3: "none"}
 # sum() of floats (the probe's search space, engine.space) compensates from CPython 3.12 on
@@ -425,8 +430,8 @@ def kernel_solver(puzzle: Puzzle) -> KernelSolver | None:
     """A KernelSolver for `puzzle`, or None when the kernel is unavailable here or the puzzle's
     network is beyond it."""
     found = runtime()
-    if found is None:
-        return None
+    if found is None or puzzle.size > MAX_SIZE or puzzle.cell_count > MAX_CELLS:
+        return None   # (a grid too big is known before compiling it: the Python engine does)
     encoding = Encoding(puzzle)
     words = encoding.base()
     if words is None:
@@ -443,13 +448,16 @@ def kernel_solver(puzzle: Puzzle) -> KernelSolver | None:
 
 def start_solver(puzzle: Puzzle, engine: str | None = None):
     """A solver for `puzzle`: the kernel's where it can run and the puzzle fits it (or
-    `engine="kernel"` asks), else the Python engine's (`engine="python"` forces it). In a page
+    `engine="kernel"` asks; unasked, not for grids under SMALLEST_FOR_KERNEL), else the Python
+    engine's (`engine="python"` forces it). In a page
     whose kernel is not compiled yet, the Python engine starts while it compiles (Handover)."""
     global _preparing
     if engine is None:
         engine = page_engine()
     if engine not in (None, "python", "kernel"):
         raise ValueError(f"engine must be 'python' or 'kernel', not {engine!r}")
+    if engine is None and puzzle.size < SMALLEST_FOR_KERNEL:
+        engine = "python"   # faster for small grids (SMALLEST_FOR_KERNEL)
     if engine != "python":
         solver = kernel_solver(puzzle)
         if solver is not None:
