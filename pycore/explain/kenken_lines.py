@@ -10,9 +10,9 @@ from fractions import Fraction
 from functools import lru_cache
 from math import factorial, prod
 
-from ..model import digits_of, joined, row_name
+from ..model import OPERATOR_SIGNS, digits_of, joined, row_name
 from .board import Board, Step, geometry_of, leaves_text, number_text
-from .kenken_fillings import applies, fillings, layout
+from .kenken_fillings import applies, describe, fillings, layout
 
 # Equations over more possible assignments than SEARCH_LIMIT are only bounded (sums) or left
 # alone (products with outies); NODE_LIMIT caps any one search.
@@ -205,7 +205,7 @@ def _sum_step(board: Board, area: Area, cages, ins, outs, cages_total: int, tota
     def rule() -> str:   # worded only for a step that is taken
         said = (f"Line sum: {_area_verb(area, 'total')} {total} and "
                 f"{_cages_phrase(board, area, cages, 'total', 'covering' if outs else 'inside')} "
-                f"{cages_total}, so ")
+                f"{_cage_values(board, cages, '+', sum, cages_total)}, so ")
         if not open_outs:
             return said + f"{_joined(g, open_ins, ' + ')} = {-value}"
         if not open_ins:
@@ -237,9 +237,10 @@ def _product_step(board: Board, area: Area, cages, ins, outs, cages_product: int
     g = board.geometry
 
     def rule() -> str:   # worded only for a step that is taken
-        said = (f"Line product: {_area_verb(area, 'multiply')} to {total} and "
+        said = (f"Line product: {_area_verb(area, 'multiply')} to "
+                f"{_factorial_text(board.size, area.count)} = {total} and "
                 f"{_cages_phrase(board, area, cages, 'multiply', 'covering' if outs else 'inside')} "
-                f"to {cages_product}, so ")
+                f"to {_cage_values(board, cages, 'x', prod, cages_product)}, so ")
         if not open_outs:
             return said + f"{_joined(g, open_ins, ' × ')} = {_fraction_text(1 / ratio)}"
         if not open_ins:
@@ -256,6 +257,42 @@ def _product_step(board: Board, area: Area, cages, ins, outs, cages_product: int
         return None
     return _elimination_step(board, "line-product", rule, terms,
                              _options(board, "x", terms, ratio, _product_options), area, cages)
+
+
+SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _factorial_text(n: int, count: int) -> str:
+    """What a line's digits multiply to, as a product: "1×2×3×4", "1×2×…×9", "(1×2×…×6)²"."""
+    times = OPERATOR_SIGNS["x"]
+    factors = (times.join(str(d) for d in range(1, n + 1)) if n <= 5
+               else f"1{times}2{times}…{times}{n}")
+    return factors if count == 1 else f"({factors}){str(count).translate(SUPERSCRIPTS)}"
+
+
+def _cage_values(board: Board, cages, op: str, measure, value: int) -> str:
+    """What the cages add or multiply to, each cage's share shown when there are several
+    ("8 + 13 + 13 = 34"), and for a cage of another operation the digits that give its share
+    ("the 280× cage is 5×7×8, so 5 + 7 + 8 = 20"): a reader checks every number."""
+    sign = f" {OPERATOR_SIGNS[op]} "
+    puzzle = board.puzzle
+    shares = [puzzle.cages[i].total if puzzle.cages[i].op == op or len(puzzle.cages[i].cells) == 1
+              else measure(fillings(board, i)[0]) for i in cages]
+    said = f"{sign.join(map(str, shares))} = {value}" if len(cages) > 1 else str(value)
+    notes = []
+    for i, share in zip(cages, shares):
+        cage = puzzle.cages[i]
+        if cage.op == op or len(cage.cells) == 1:
+            continue
+        fills = fillings(board, i)
+        sets = {tuple(sorted(f)) for f in fills}
+        label = layout(puzzle)[i].label
+        if len(sets) == 1:
+            notes.append(f"the {label} cage is {describe(fills, cage.op)}, so "
+                         f"{sign.join(map(str, sorted(next(iter(sets)))))} = {share}")
+        else:
+            notes.append(f"the {label} cage is {describe(fills, cage.op)}, each making {share}")
+    return said + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def _area_verb(area: Area, verb: str) -> str:

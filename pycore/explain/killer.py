@@ -7,9 +7,11 @@ Killer cages never repeat a digit.
 from __future__ import annotations
 
 from ..model import digit_name, digits_of
-from .board import Board, Step, digits_text
+from .board import Board, Step
 from .killer_45 import hidden_cage, innie_outie, innie_outie_difference, innies_outies_sum
-from .killer_steps import cage_fits, cage_label, cage_state, combos_text, step, trimmed
+from .killer_reasons import failing_text, removals_text
+from .killer_steps import (cage_fits, cage_label, cage_state, cage_sum_label, combos_of,
+                           combos_text, step, trimmed)
 from .killer_sums import fitting_combinations, house_total, is_killer, relations, union_of
 
 
@@ -32,11 +34,15 @@ def cage_combinations(board: Board) -> Step | None:
     if best is None:
         return None
     _, index, cells, fits, keep = best
-    removed = trimmed(board, cells, keep)
+    removed = tuple(sorted(trimmed(board, cells, keep)))
+    _, cands, rest = cage_state(board, index)
+    placed = sum(1 << (board.values[c] - 1) for c in board.puzzle.cages[index].cells
+                 if board.values[c])
     return step("cage-combinations", board,
-                f"Killer combinations: {cage_label(board, index)} can only be "
-                f"{combos_text(fits)}{placed_note(board, index)}", removed,
-                cells=cells, cages=(index,), pattern=board.pattern_left(cells, removed))
+                f"Killer combinations: {cage_sum_label(board, index)} can only be "
+                f"{combos_text(fits)}{failing_text(board, cells, cands, rest, fits, placed)}",
+                removed, cells=cells, cages=(index,), pattern=board.pattern_left(cells, removed),
+                leaves=removals_text(board, cells, rest, fits, removed))
 
 
 _outcomes: dict = {}
@@ -57,11 +63,6 @@ def cage_outcome(board: Board, index: int):
         removals = sum((board.candidates[c] & ~k).bit_count() for c, k in zip(cells, keep))
         found = _outcomes[key] = (cells, fits, keep, removals)
     return found
-
-
-def placed_note(board: Board, index: int) -> str:
-    placed = [board.values[c] for c in board.puzzle.cages[index].cells if board.values[c]]
-    return f" besides its placed {digits_text(placed)}" if placed else ""
 
 
 def required_digits(fits) -> int:
@@ -90,7 +91,7 @@ def cage_required_digit(board: Board) -> Step | None:
         for digit in digits_of(required_digits(fits)):
             places = places_of(fits, cells, digit)
             lead = (f"Cage required digit: every combination of {cage_label(board, index)} "
-                    f"({combos_text(fits)}) needs {digit_name(digit)}")
+                    f"{combos_of(board, index, fits)} needs {digit_name(digit)}")
             if len(places) == 1:
                 return step("cage-required-digit", board,
                             f"{lead}, and only {g.name(places[0])} can take it",
@@ -136,7 +137,7 @@ def _house_digit_in_one_cage(board: Board) -> Step | None:
             if removed:
                 return step("cage-unit-overlap", board,
                             f"Cage/unit overlap: in {house.name}, {digit_name(digit)} can only "
-                            f"go in {g.names(places)} of {cage_label(board, index)}, so the "
+                            f"go in {g.names(places)} of {cage_sum_label(board, index)}, so the "
                             f"cage is {combos_text(keep)} with {digit_name(digit)} there",
                             removed, cells=places,
                             units=(unit,), cages=(index,), pattern=board.pattern_of(bit, places))
@@ -158,8 +159,9 @@ def _cage_digit_in_one_house(board: Board) -> Step | None:
                 if removed:
                     return step("cage-unit-overlap", board,
                                 f"Cage/unit overlap: {cage_label(board, index)} "
-                                f"({combos_text(fits)}) needs {digit_name(digit)} and can only "
-                                f"put it in {house.name} ({g.names(places)})", removed,
+                                f"{combos_of(board, index, fits)} needs {digit_name(digit)} "
+                                f"and can only put it in {house.name} ({g.names(places)})",
+                                removed,
                                 cells=places, units=(unit,), cages=(index,),
                                 pattern=board.pattern_of(1 << (digit - 1), places))
     return None
@@ -194,9 +196,9 @@ def combination_interaction(board: Board) -> Step | None:
                     theirs = trimmed(board, cells_b, union_of(other, len(cells_b)))
                     return step("combination-interaction", board,
                                 f"Combination interaction: in {house.name}, "
-                                f"{cage_label(board, a)} cannot be {combos_text(dropped)}, "
+                                f"{cage_sum_label(board, a)} cannot be {combos_text(dropped)}, "
                                 f"which clash with every combination of {cage_label(board, b)} "
-                                f"({combos_text(other)})", removed,
+                                f"{combos_of(board, b, other)}", removed,
                                 cells=cells, units=(unit,), cages=(a, b),
                                 pattern=board.pattern_left(cells, removed)
                                 + board.pattern_left(cells_b, theirs, colour=1))
@@ -238,7 +240,7 @@ def _house_shares(board: Board) -> Step | None:
                 continue
             removed = trimmed(board, cells, union_of(chosen, len(cells)))
             if removed:
-                who = (cage_label(board, index) if index >= 0 else
+                who = (cage_sum_label(board, index) if index >= 0 else
                        f"the rest of {house.name} ({g.names(cells)}, {left} in all)")
                 return step("combination-interaction", board,
                             f"Combination interaction: {house.name}'s cages and the rest of "

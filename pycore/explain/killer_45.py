@@ -85,17 +85,28 @@ def virtual_cage(board: Board, cells, total: int):
 
 
 def innies_outies_sum(board: Board) -> Step | None:
-    """Several open innies (or several open outies) with a fixed sum: a virtual cage."""
+    """Several open innies (or several open outies) with a fixed sum: a virtual cage. The
+    smallest set that removes something is given (issue 44: a set of 11 or 19 cells was offered
+    where one of 4 gave the step): every area's sets are listed first, which costs no search,
+    then tried fewest cells first."""
     if not is_killer(board):
         return None
     g = board.geometry
-    for b in _all_balances(board):
+    sets = []
+    for order, b in enumerate(_all_balances(board)):
         if b.plus and b.minus:
             continue
         cells, total, word = (b.plus, b.value, "innies") if b.plus else (b.minus, -b.value,
                                                                           "outies")
         if len(cells) < 2 or (word == "innies" and len(b.area.units) == 1):
             continue   # one cell is innie-outie; one house's innies are a hidden cage
+        sets.append((len(cells), order, cells, total, word, b))
+    sets.sort(key=lambda found: found[:2])
+    tried = set()
+    for _, _, cells, total, word, b in sets:
+        if (cells, total) in tried:
+            continue   # the same cells and sum, counted from another area
+        tried.add((cells, total))
         masks = virtual_cage(board, cells, total)
         removed = trimmed(board, cells, masks) if masks is not None else ()
         if removed:
