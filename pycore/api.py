@@ -409,8 +409,8 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
 
     {"status": "step", "levels": [where to look, the strategy's name, the whole step],
      "step": {strategy, name, placements, eliminations, cells, units, cages, text, chain,
-     pattern, links, colours, article} (Step.to_json: the pattern's candidates in two colours, a
-     chain's links; colours: what blue and orange stand for, or null; article: SudokuWiki's page
+     pattern, links, sets, colours, article} (Step.to_json: the pattern's candidates in two
+     colours, a chain's links, the sets of cells outlined; colours: what blue and orange stand for, or null; article: SudokuWiki's page
      on the strategy, or null),
      "progress": the position after the step, "marks": {cell: candidates before the step} for
      the cells the step names, so the page can show what is eliminated where the reader has no

@@ -27,6 +27,7 @@ const STAGES = 3;
 const LINES_MEAN = "Solid lines are strong links (at least one end is true), dashed lines weak " +
   "links (not both ends); along the chain the two colours alternate.";
 const BOXES_MEAN = " A box holds a group: the digit is in one of its cells.";
+const SETS_MEAN = "An outline goes round each set of cells the step rests on.";
 
 /** "cell:digit" → colour of the pattern's candidates the step shows in colour: a candidate it
  * strikes out is shown struck instead (a Nishio step's supposition). */
@@ -76,6 +77,7 @@ export function stepDrawing(result, stage, cages) {
     place: step.placements.map(([c]) => c),
     marks: stepMarks(result),
     links: step.links,
+    sets: step.sets ?? [],
   };
 }
 
@@ -94,6 +96,7 @@ function legendParts(step) {
   if (step.links.length) {
     parts.push(LINES_MEAN + (step.links.some((l) => l.from.length > 1 || l.to.length > 1) ? BOXES_MEAN : ""));
   }
+  if (step.sets?.length) parts.push((step.links.length ? " " : "") + SETS_MEAN);
   return parts;
 }
 

@@ -17,6 +17,7 @@ const ROW_LETTERS = "ABCDEFGHI";
 export const rowName = (row, n) => (n <= 9 ? ROW_LETTERS[row] : String(row + 1));
 const CAGE_INSET = 0.09; // of a cell: cage outlines sit inside the cell borders
 const LABEL_SIZE = 0.25; // of a cell: the cage total's font size
+const SET_INSET = 0.16; // of a cell: a hint's sets are outlined inside any cage outline
 
 /** The cell colours of Colour mode, as screen readers say them (style.css draws them). */
 export const COLOUR_NAMES = ["grey", "red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"];
@@ -52,10 +53,9 @@ export function edgePath(n, split) {
 /** Dashed outline of one cage, inset inside the cells; concave corners meet cleanly. The first
  * cell's top and left lines stop short of `corner` ({w, h}, in cells): room for the cage total,
  * so neither a line nor a patch behind the total covers anything. */
-function cagePath(n, cells, corner = { w: 0, h: 0 }) {
+function cagePath(n, cells, corner = { w: 0, h: 0 }, k = CAGE_INSET) {
   const inCage = new Set(cells);
   const has = (r, c) => r >= 0 && c >= 0 && r < n && c < n && inCage.has(r * n + c);
-  const k = CAGE_INSET;
   let d = "";
   const first = Math.min(...cells);
   for (const cell of cells) {
@@ -278,6 +278,18 @@ function drawLinks(board, cells, links, n) {
   board.append(svg);
 }
 
+/** The sets of cells a step rests on (almost locked sets, a death blossom's petals, Sue de Coq's
+ * sets), each outlined in its colour just inside its cells (inside a cage's outline too), in an
+ * SVG over the grid in cell units. */
+function drawSets(board, sets, n) {
+  if (!sets.length) return;
+  const svg = svgEl("svg", { class: "hint-sets", "data-testid": "hint-sets", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
+  for (const { cells, colour } of sets) {
+    svg.append(svgEl("path", { class: `set set-${colour}`, "data-cells": cells.join(" "), d: cagePath(n, cells, undefined, SET_INSET) }));
+  }
+  board.append(svg);
+}
+
 // ---- the board ---------------------------------------------------------------------------------
 // `b`, below: the board's parts the drawing functions share (renderBoard makes it).
 
@@ -354,13 +366,15 @@ function flash(b, indices) {
 
 /** A hint's step over the board: `focus`, `eliminate`, `place` and `wrong` are cells
  * (data-hint says which, the later winning where a cell is in two), `marks` the candidates it
- * speaks of per cell ([[digit character, class]]), `links` a chain's links between them. */
-function showStep(b, { focus = [], eliminate = [], place = [], wrong = [], marks = {}, links = [] }) {
+ * speaks of per cell ([[digit character, class]]), `links` a chain's links between them, `sets`
+ * the sets of cells it outlines ([{cells, colour}]). */
+function showStep(b, { focus = [], eliminate = [], place = [], wrong = [], marks = {}, links = [], sets = [] }) {
   clearStep(b);
   for (const [hint, indices] of [["focus", focus], ["eliminate", eliminate], ["place", place], ["wrong", wrong]]) {
     for (const index of indices) b.cells[index].dataset.hint = hint;
   }
   drawStepMarks(b.cells, marks, b.side);
+  drawSets(b.board, sets, b.n);
   drawLinks(b.board, b.cells, links, b.n);
 }
 
@@ -370,6 +384,7 @@ function clearStep(b) {
     cell.querySelector(".hint-marks")?.remove();
   }
   b.board.querySelector("svg.hint-links")?.remove();
+  b.board.querySelector("svg.hint-sets")?.remove();
 }
 
 /** Pausing covers the board (a button: pressing it calls `goOn`), or takes the cover away. */

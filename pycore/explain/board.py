@@ -170,7 +170,8 @@ class Step:
     cage clashes with another, that one's in the second colour). `links` are a chain's links in
     order, (cells, digit, cells, digit, strong), the cells a tuple (several for a group: the
     digit is in one of them). What the colours stand for, strategy by strategy, is
-    registry.COLOURS."""
+    registry.COLOURS. `sets` are the sets of cells the page outlines, each with its colour:
+    almost locked sets, a death blossom's petals and stem, Sue de Coq's sets."""
     strategy: str
     text: str
     placements: tuple[tuple[int, int], ...] = ()
@@ -181,6 +182,7 @@ class Step:
     chain: tuple[str, ...] = ()
     pattern: tuple[tuple[int, int, int], ...] = ()
     links: tuple[tuple[tuple[int, ...], int, tuple[int, ...], int, bool], ...] = ()
+    sets: tuple[tuple[tuple[int, ...], int], ...] = ()
 
     def is_progress(self) -> bool:
         return bool(self.placements or self.eliminations)
@@ -199,6 +201,7 @@ class Step:
             "pattern": [list(p) for p in self.pattern],
             "links": [{"from": list(a), "fromDigit": x, "to": list(b), "toDigit": y, "strong": strong}
                       for a, x, b, y, strong in self.links],
+            "sets": [{"cells": list(cells), "colour": colour} for cells, colour in self.sets],
         }
 
 

@@ -214,9 +214,13 @@ COLOUR_NAMES = ("blue", "orange")
 
 def chain_step(slug: str, graph: LinkGraph, chain, kill: int, text: str,
                loop: bool = False) -> Step:
+    """A chain's step; an almost locked set it passes through (on a strong link, from the
+    first colour to the second) is outlined (Step.sets)."""
+    sets = tuple((tuple(bits(graph.als[pair])), 0) for pair in zip(chain[::2], chain[1::2])
+                 if pair in graph.als)
     return Step(slug, text, eliminations=graph.eliminations(kill), cells=graph.cells_of(chain),
                 units=graph.units_of(chain), pattern=graph.pattern(chain),
-                links=graph.drawn_links(chain, loop))
+                links=graph.drawn_links(chain, loop), sets=sets)
 
 
 def x_chain(board: Board) -> Step | None:

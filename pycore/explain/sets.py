@@ -135,7 +135,8 @@ def set_step(board: Board, slug: str, text: str, eliminations, sets, colours, un
     return Step(slug, text, eliminations=tuple(sorted(set(eliminations))),
                 cells=tuple(bits(cells)),
                 units=tuple(sorted({s.house for s in sets} | set(units))),
-                pattern=set_pattern(board, sets, colours))
+                pattern=set_pattern(board, sets, colours),
+                sets=tuple((tuple(bits(s.cells)), colour) for s, colour in zip(sets, colours)))
 
 
 # --- ALS-XZ -------------------------------------------------------------------------------------
@@ -338,7 +339,9 @@ def death_blossom(board: Board) -> Step | None:
                             pattern=tuple(sorted(
                                 [(stem, d, 1) for d in digits] + [
                                     (c, d, 0) for p in petals for c in bits(p.cells)
-                                    for d in digits_of(cand[c])])))
+                                    for d in digits_of(cand[c])])),
+                            sets=(((stem,), 1),
+                                  *((tuple(bits(p.cells)), 0) for p in petals)))
     return None
 
 
@@ -449,7 +452,9 @@ def _sue_de_coq_step(board, core, v, l_cells, l_digits, b_cells, b_digits, line_
     pattern = ([(c, d, 0) for c in core for d in digits_of(cand[c])]
                + [(c, d, 1) for c in list(l_cells) + list(b_cells) for d in digits_of(cand[c])])
     return Step("sue-de-coq", text, eliminations=tuple(gone), cells=tuple(sorted(used)),
-                units=(line_index, box_index), pattern=tuple(sorted(pattern)))
+                units=(line_index, box_index), pattern=tuple(sorted(pattern)),
+                sets=((tuple(sorted(core)), 0), (tuple(sorted(l_cells)), 1),
+                      (tuple(sorted(b_cells)), 1)))
 
 
 STRATEGIES = {

@@ -67,3 +67,25 @@ def check_drawing(board, step) -> None:
             assert (list(before[2]), before[3]) == (list(after[0]), after[1]), (step.text, k)
             assert before[4] != after[4], (step.text, "links must alternate")
         assert step.links[0][4], (step.text, "a chain starts with a strong link")
+    check_sets(board, step)
+
+
+ALS_OUTLINED = {"als-xz", "als-xy-wing", "als-chain", "grouped-aic"}
+
+
+def check_sets(board, step) -> None:
+    """The sets a step outlines (Step.sets): open cells of the step, each set inside one house,
+    in a colour; an almost locked set holds one digit more than its cells, a death blossom's
+    petals too (its stem is a cell of two or three), and Sue de Coq's sets are outlined."""
+    g = board.geometry
+    for cells, colour in step.sets:
+        assert colour in (0, 1) and cells and set(cells) <= set(step.cells), step.text
+        assert all(not board.values[c] for c in cells), (step.text, "a set with a filled cell")
+        assert any(set(cells) <= set(h.cells) for h in g.houses), (step.text, "set in no house")
+        digits = 0
+        for c in cells:
+            digits |= board.candidates[c]
+        if step.strategy in ALS_OUTLINED or (step.strategy == "death-blossom" and colour == 0):
+            assert digits.bit_count() == len(cells) + 1, (step.text, "not an almost locked set")
+    if step.strategy in ALS_OUTLINED - {"grouped-aic"} | {"death-blossom", "sue-de-coq"}:
+        assert step.sets, (step.text, "its sets are not outlined")
