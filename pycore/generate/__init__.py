@@ -41,7 +41,11 @@ DEFAULT_TIME_LIMIT = 60.0
 # stays. Nodes, not seconds, so the outcome is the same on every machine.
 SOLVE_NODES = 20_000
 SPLITS = 60   # the most cage splits one attempt makes before it starts again
-MOVES = 60   # the most moves of a pair of givens tried to make a puzzle as hard as asked
+# The most moves of a pair of givens tried to make a puzzle as hard as asked, and the most pairs
+# given back in one move while the solver still meets a second solution. One pair back left
+# four moves in five with a second solution, so most of the 60 moves then allowed were wasted;
+# with three, fewer moves and a fresh grid sooner cost less (HISTORY.md, issue 45's speed).
+MOVES, REPAIRS = 24, 3
 # "Any grade" is one the strategies up to this grade solve (harder puzzles are given clues
 # back): explain's chains and forcing searching a grid they do not finish take minutes (a
 # 16x16 even with wings and fish).
@@ -129,7 +133,8 @@ def attempt_puzzle(kind: str, size: int, grade: str | None, rng: random.Random, 
 
 def harder(puzzle: Puzzle, grid, grade: str, report: dict, rng: random.Random, deadline: float):
     """A puzzle graded easier than asked (near-minimal: no pair can go), made harder by moving
-    a symmetric pair of givens elsewhere: a move is kept when the solution stays unique and the
+    a symmetric pair of givens elsewhere (given back, up to REPAIRS pairs, where the solver's
+    second solution differs): a move is kept when the solution stays unique and the
     strategies up to `grade` still solve it at least as hard (grade, then score) as before,
     until explain grades it as asked. (puzzle, report), or None when the moves run out."""
     n = puzzle.size
@@ -142,13 +147,15 @@ def harder(puzzle: Puzzle, grid, grade: str, report: dict, rng: random.Random, d
         for c in away:
             givens[c] = 0
         status, solutions = unique(with_givens(puzzle, givens))
-        other = second(solutions, grid)
-        if status == "multiple" and other:
+        for _ in range(REPAIRS):
+            other = second(solutions, grid)
+            if status != "multiple" or not other:
+                break
             # given back where the second solution differs, so that it goes
             cell = rng.choice([c for c in range(n * n) if other[c] != grid[c] and c not in away])
             for c in (cell, n * n - 1 - cell):
                 givens[c] = grid[c]
-            status = unique(with_givens(puzzle, givens))[0]
+            status, solutions = unique(with_givens(puzzle, givens))
         if status != "unique":
             continue
         moved = with_givens(puzzle, givens)
