@@ -5,9 +5,10 @@ a virtual cage, and a house without its whole cages is a hidden cage (SudokuWiki
 splitting)."""
 from __future__ import annotations
 
+from ..model import joined
 from .board import Board, Step, number_text
 from .killer_steps import combos_text, step, trimmed
-from .killer_sums import (balances, cliques, fitting_combinations, is_killer, relations,
+from .killer_sums import (Balance, balances, cliques, fitting_combinations, is_killer, relations,
                           sum_supports, union_of)
 
 
@@ -15,6 +16,36 @@ def _all_balances(board: Board):
     for area in relations(board.puzzle).areas:
         for balance in balances(board, area):
             yield balance
+
+
+def counted(board: Board, b: Balance) -> tuple[str, int, str]:
+    """What a balance counts, in words and as terms, so its sum can be checked: ("the cages in
+    and over it make 36, of which C7 = 1 is placed outside it, and D4 = 1 is placed in it", the
+    area's total less all that, " − 36 + 1 − 1", the terms after the area's total). Cages
+    counted whole that reach out of the area are "in and over it", and their digits placed
+    outside it are given back; digits placed in it outside those cages are taken off too."""
+    g = board.geometry
+    area = b.area
+    puzzle = board.puzzle
+    counted_cages = area.inside + b.whole
+    cages = sum(puzzle.cages[i].total for i in counted_cages)
+    in_cages = {c for i in counted_cages for c in puzzle.cages[i].cells}
+    inside = [c for c in sorted(area.cells) if board.values[c] and c not in in_cages]
+    outside = [c for i in b.whole for c in puzzle.cages[i].cells
+               if board.values[c] and c not in area.cells]
+    it = "it" if len(area.units) == 1 else "them"
+    words = f"the cages in {'and over ' if b.whole else ''}{it} make {cages}"
+    terms = f" \u2212 {cages}"
+    for cells, lead, where, sign in ((outside, "of which", "outside", "+"),
+                                     (inside, "and", "in", "\u2212")):
+        if cells:
+            verb = "is" if len(cells) == 1 else "are"
+            words += (f", {lead} {joined(f'{g.name(c)} = {board.values[c]}' for c in cells)} "
+                      f"{verb} placed {where} {it}")
+            terms += "".join(f" {sign} {board.values[c]}" for c in cells)
+    left = area.total - cages - sum(board.values[c] for c in inside) \
+        + sum(board.values[c] for c in outside)
+    return words, left, terms
 
 
 def innie_outie(board: Board) -> Step | None:
@@ -26,22 +57,27 @@ def innie_outie(board: Board) -> Step | None:
         if len(b.plus) + len(b.minus) != 1:
             continue
         area = b.area
-        totals, its = ("total", "their") if len(area.units) > 1 else ("totals", "its")
+        totals = "total" if len(area.units) > 1 else "totals"
+        words, left, terms = counted(board, b)
         if b.plus:
             cell, value = b.plus[0], b.value
-            text = (f"Innie at {g.name(cell)}: {area.name} {totals} {area.total} and {its} "
-                    f"other cells make {area.total - value}, so {g.name(cell)} = {area.total} − "
-                    f"{area.total - value} = {value}")
+            text = (f"Innie at {g.name(cell)}: {area.name} {totals} {area.total} and {words}, "
+                    f"so {g.name(cell)} = {area.total}{terms} = {value}")
         else:
             cell, value = b.minus[0], -b.value
-            text = (f"Outie at {g.name(cell)}: {area.name} {totals} {area.total}, and with "
-                    f"{g.name(cell)} {its} cages make {area.total + value}, so {g.name(cell)} = "
-                    f"{area.total + value} − {area.total} = {value}")
+            text = (f"Outie at {g.name(cell)}: {area.name} {totals} {area.total} and {words}, "
+                    f"so {g.name(cell)} = {_flipped(terms)} \u2212 {area.total} = {value}")
         if 1 <= value <= board.size and board.has(cell, value):
             return step("innie-outie", board, f"Innies and outies: {text}",
                         placements=((cell, value),), cells=(cell,), units=area.units,
                         cages=b.whole)
     return None
+
+
+def _flipped(terms: str) -> str:
+    """" − 51 − 3 + 4" → "51 + 3 − 4": the counted terms on the outies' side of the balance."""
+    flipped = terms.replace("\u2212", "\0").replace("+", "\u2212").replace("\0", "+")
+    return flipped.strip().removeprefix("+ ")
 
 
 def shifted(mask: int, by: int, size: int) -> int:
@@ -64,10 +100,13 @@ def innie_outie_difference(board: Board) -> Step | None:
         keep_out = cand_out & shifted(cand_in, -b.value, n)
         removed = trimmed(board, (inner, outer), (keep_in, keep_out))
         if removed:
+            words, _, terms = counted(board, b)
+            totals = "total" if len(b.area.units) > 1 else "totals"
             return step("innie-outie-difference", board,
-                        f"Innie/outie difference: counting {b.area.name} "
-                        f"({b.area.total}), innie {g.name(inner)} − outie {g.name(outer)} = "
-                        f"{number_text(b.value)}", removed, cells=(inner, outer), units=b.area.units,
+                        f"Innie/outie difference: {b.area.name} {totals} {b.area.total} and "
+                        f"{words}, so innie {g.name(inner)} − outie {g.name(outer)} = "
+                        f"{b.area.total}{terms} = {number_text(b.value)}", removed,
+                        cells=(inner, outer), units=b.area.units,
                         cages=b.whole, pattern=board.pattern_left((inner, outer), removed))
     return None
 
@@ -110,9 +149,14 @@ def innies_outies_sum(board: Board) -> Step | None:
         masks = virtual_cage(board, cells, total)
         removed = trimmed(board, cells, masks) if masks is not None else ()
         if removed:
+            words, _, terms = counted(board, b)
+            totals = "total" if len(b.area.units) > 1 else "totals"
+            sums = (f"{b.area.total}{terms}" if word == "innies" else
+                    f"{_flipped(terms)} \u2212 {b.area.total}")
             return step("innies-outies-sum", board,
-                        f"Innies and outies: the {word} {g.names(cells)} of {b.area.name} "
-                        f"add up to {total}", removed, cells=cells, units=b.area.units,
+                        f"Innies and outies: {b.area.name} {totals} {b.area.total} and {words}, "
+                        f"so the {word} {g.names(cells)} add up to {sums} = {total}", removed,
+                        cells=cells, units=b.area.units,
                         cages=b.whole, pattern=board.pattern_left(cells, removed))
     return None
 

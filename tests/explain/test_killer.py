@@ -130,7 +130,7 @@ def row_e_innie():
 def test_innie_of_one_row():
     step = find("innie-outie", row_e_innie())
     assert names(step.placements) == {("E5", 3)}
-    assert step.text == ("Innies and outies: Innie at E5: row E totals 45 and its other cells "
+    assert step.text == ("Innies and outies: Innie at E5: row E totals 45 and the cages in it "
                          "make 42, so E5 = 45 − 42 = 3")
     assert step.units == (4,)
 
@@ -150,7 +150,8 @@ def test_innie_of_two_rows():
                    (("B1-B6",), 39), (("B7", "C7"), 5))
     step = find("innie-outie", board)
     assert names(step.placements) == {("B7", 1)}
-    assert "Innie at B7: rows A and B total 90 and their other cells make 89" in step.text
+    assert step.text == ("Innies and outies: Innie at B7: rows A and B total 90 and the cages in "
+                         "them make 89, so B7 = 90 − 89 = 1")
     assert step.units == (0, 1)
 
 
@@ -189,7 +190,8 @@ def difference_board():
 def test_innie_outie_difference_restricts_both_cells():
     step = find("innie-outie-difference", difference_board())
     assert names(step.eliminations) == every(["E4"], "123") | every(["F6"], "789")
-    assert "innie E4 − outie F6 = 3" in step.text
+    assert ("row E totals 45 and the cages in and over it make 42, so innie E4 − outie F6 = "
+            "45 − 42 = 3:") in step.text
     assert coloured(step) == {**{f"{d}E4": 0 for d in range(4, 10)}, **{f"{d}F6": 0 for d in range(1, 7)}}
 
 
@@ -206,7 +208,9 @@ def test_outies_that_see_each_other_are_distinct():
     board = killer((("E1-E3",), 6), (("D4", "E4"), 6), (("E5", "F5"), 7), (("E6-E9",), 30))
     step = find("innies-outies-sum", board)
     assert names(step.eliminations) == every(["D4", "F5"], "2456789")
-    assert step.text.startswith("Innies and outies: the outies D4 and F5 of row E add up to 4")
+    assert step.text == ("Innies and outies: row E totals 45 and the cages in and over it make "
+                         "49, so the outies D4 and F5 add up to 49 − 45 = 4: 2/4/5/6/7/8/9 leave "
+                         "D4 and F5")
     assert coloured(step) == {"1D4": 0, "3D4": 0, "1F5": 0, "3F5": 0}
 
 
@@ -319,5 +323,5 @@ def test_a_negative_difference_is_written_with_a_minus_sign():
     board = killer((("E1-E3",), 6), (("D4", "E4"), 11), (("E5", "E6", "F6"), 16),
                    (("E7-E9",), 24))
     step = find("innie-outie-difference", board)
-    assert "innie E4 − outie F6 = \u22121" in step.text
+    assert "innie E4 − outie F6 = 45 − 46 = \u22121" in step.text
     assert ("E4", 9) in names(step.eliminations) and ("F6", 1) in names(step.eliminations)
