@@ -712,10 +712,12 @@ PAGE_GENERATE_SECONDS = 120.0
 
 @page_call
 def generate_options() -> dict:
-    """What the New puzzle dialog offers: {"kinds": [{"kind", "name", "sizes"}], "grades": [...]},
-    the kinds and sizes pycore.generate makes (SIZES) and explain's grades (LEVELS)."""
-    from .generate import LEVELS, SIZES
-    return {"kinds": [{"kind": kind, "name": KIND_NAMES.get(kind, kind), "sizes": list(sizes)}
+    """What the New puzzle dialog offers: {"kinds": [{"kind", "name", "sizes", "grades": {size:
+    the grades it can be made at}}], "grades": [...]}, the kinds and sizes pycore.generate makes
+    (SIZES) and explain's grades (LEVELS)."""
+    from .generate import LEVELS, SIZES, grades
+    return {"kinds": [{"kind": kind, "name": KIND_NAMES.get(kind, kind), "sizes": list(sizes),
+                       "grades": {str(n): list(grades(kind, n)) for n in sizes}}
                       for kind, sizes in SIZES.items()],
             "grades": list(LEVELS)}
 

@@ -36,6 +36,10 @@ SIZES = {
     "kenken": (4, 5, 6, 7, 8, 9),
     "kendoku": (4, 6, 8, 9),
 }
+# The grades a 4x4 reaches (every other size reaches all): its minimal cuts are all gentle, and
+# a climb above that found nothing in any seed tried (a KenKen's cage arithmetic makes moderate).
+SMALL_GRADES = {"kenken": ("gentle", "moderate")}
+SMALL_GRADES_DEFAULT = ("gentle",)
 DEFAULT_TIME_LIMIT = 60.0
 # A uniqueness check that needs more search than this counts as "not proved unique": the clue
 # stays. Nodes, not seconds, so the outcome is the same on every machine.
@@ -65,6 +69,14 @@ def check_request(kind: str, size: int, grade: str | None) -> None:
                             f"{', '.join(map(str, SIZES[kind]))}")
     if grade is not None and grade not in LEVELS:
         raise GenerateError(f"unknown grade {grade!r}: one of {', '.join(LEVELS)}")
+    if grade is not None and grade not in grades(kind, size):
+        raise GenerateError(f"a {size}x{size} {kind} cannot be made {grade}: "
+                            f"{', '.join(grades(kind, size))} or any grade")
+
+
+def grades(kind: str, size: int) -> tuple[str, ...]:
+    """The grades a kind at a size can be asked for (what the New puzzle dialog offers)."""
+    return SMALL_GRADES.get(kind, SMALL_GRADES_DEFAULT) if size == 4 else LEVELS
 
 
 def generate(kind: str, size: int, grade: str | None = None, seed: int | None = None,

@@ -4,7 +4,7 @@ as the kind, size and grade asked, or with a sentence for people, never an excep
 from __future__ import annotations
 
 from pycore import api
-from pycore.generate import LEVELS, SIZES
+from pycore.generate import LEVELS, SIZES, grades
 
 
 def test_the_dialog_offers_every_kind_at_its_sizes_and_every_grade():
@@ -13,6 +13,11 @@ def test_the_dialog_offers_every_kind_at_its_sizes_and_every_grade():
     assert all(k["sizes"] == list(SIZES[k["kind"]]) and k["name"] == api.KIND_NAMES[k["kind"]]
                for k in options["kinds"])
     assert options["grades"] == list(LEVELS)
+    # each size only the grades it reaches: a 4×4 sudoku is always gentle, a 4×4 KenKen up to moderate
+    offered = {k["kind"]: k["grades"] for k in options["kinds"]}
+    assert offered["sudoku"]["4"] == ["gentle"] and offered["kenken"]["4"] == ["gentle", "moderate"]
+    assert offered["sudoku"]["9"] == list(LEVELS)
+    assert all(list(grades(kind, int(n))) == g for kind, by in offered.items() for n, g in by.items())
 
 
 def test_a_new_kenken_opens_from_its_query_as_asked():
@@ -26,12 +31,12 @@ def test_a_new_kenken_opens_from_its_query_as_asked():
 def test_a_request_that_cannot_be_made_is_a_sentence():
     assert api.generate_view("sudoku", 7, None)["error"].startswith("Cannot make that puzzle: cannot generate a 7x7 sudoku")
     assert "error" in api.generate_view("sudoku", 9, "impossible")
+    assert api.generate_view("sudoku", 4, "extreme")["error"].startswith("Cannot make that puzzle: a 4x4 sudoku cannot be made extreme")
     assert "error" in api.generate_view("sudoku", "9", None)
     assert "error" in api.generate_view("sudoku", 9, None, -1)
 
 
 def test_no_puzzle_in_time_says_so_without_a_traceback():
-    # a 4×4 sudoku never needs more than the gentle strategies
-    answer = api.generate_view("sudoku", 4, "extreme", 0.5)
-    assert answer == {"error": "No extreme 4\u00d74 Sudoku turned up within 0.5 seconds. Try again (each try "
+    answer = api.generate_view("sudoku", 9, "extreme", 0.01)
+    assert answer == {"error": "No extreme 9\u00d79 Sudoku turned up within 0.01 seconds. Try again (each try "
                                "starts afresh), or ask for another grade or size."}

@@ -145,3 +145,8 @@ def test_kenken_mixes_its_operators(size, grade, seed):
 def test_what_cannot_be_generated_is_refused_with_a_reason(kind, size, grade):
     with pytest.raises(GenerateError):
         generate(kind, size, grade, seed=1)
+
+
+def test_a_grade_a_size_cannot_reach_is_refused_at_once():
+    with pytest.raises(GenerateError, match="cannot be made moderate"):
+        generate("sudoku", 4, grade="moderate", seed=1)
