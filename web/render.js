@@ -17,7 +17,7 @@ const ROW_LETTERS = "ABCDEFGHI";
 export const rowName = (row, n) => (n <= 9 ? ROW_LETTERS[row] : String(row + 1));
 const CAGE_INSET = 0.09; // of a cell: cage outlines sit inside the cell borders
 const LABEL_SIZE = 0.25; // of a cell: the cage total's font size
-const SET_INSET = 0.16; // of a cell: a hint's sets are outlined inside any cage outline
+const SET_INSET = 0.04; // of a cell: a hint's sets hug the cell borders, clear of the candidates
 
 /** The cell colours of Colour mode, as screen readers say them (style.css draws them). */
 export const COLOUR_NAMES = ["grey", "red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"];
@@ -279,8 +279,8 @@ function drawLinks(board, cells, links, n) {
 }
 
 /** The sets of cells a step rests on (almost locked sets, a death blossom's petals, Sue de Coq's
- * sets), each outlined in its colour just inside its cells (inside a cage's outline too), in an
- * SVG over the grid in cell units. */
+ * sets), each outlined in its colour just inside its cells' borders (outside a cage's dashed
+ * outline, clear of the candidates), in an SVG over the grid in cell units. */
 function drawSets(board, sets, n) {
   if (!sets.length) return;
   const svg = svgEl("svg", { class: "hint-sets", "data-testid": "hint-sets", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });

@@ -228,8 +228,11 @@ def forcing_step(board: Board, cell: int, digit: int, fact: tuple, kept: list) -
         count = len(steps)
         return f"{count} easy step{'s' * (count != 1)} {verbs[count == 1]} {does}"
 
+    # each case ends on what it shows, as a cell or unit forcing chain's cases do
     links = (f"{name} = {supposed} (supposed true)", *(clause(g, step) for step in on_steps),
-             f"{name} \u2260 {supposed} (supposed false)", *(clause(g, step) for step in off_steps))
+             f"so {concluded}",
+             f"{name} \u2260 {supposed} (supposed false)", *(clause(g, step) for step in off_steps),
+             f"so {concluded}")
     return Step("digit-forcing",
                 f"Digit forcing chain: if {name} is {supposed}, {case(on_steps)}; if {name} is "
                 f"not {supposed}, {case(off_steps)} too, so {concluded}",

@@ -116,7 +116,10 @@ COLOURS = {
                     ("the fish", "its fins")),
     **dict.fromkeys(("xy-wing", "xyz-wing", "wxyz-wing"),
                     ("the wing", "the digit one of its cells must hold")),
-    **dict.fromkeys(("simple-colouring", "3d-medusa", "multi-colouring"), COLOURING),
+    **dict.fromkeys(("simple-colouring", "3d-medusa"), COLOURING),
+    # two clusters, each coloured on its own: a colour holds within its cluster only
+    "multi-colouring": ("one colour of each cluster, all true or all false within it",
+                        "each cluster's other colour, the opposite"),
     "digit-forcing": ("the candidate supposed true, then false", "the digit both cases place"),
     "nishio": ("the supposition", "where its easy steps would place digits"),
     "als-xz": ("one almost locked set", "the other"),

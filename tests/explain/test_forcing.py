@@ -74,11 +74,13 @@ def test_a_digit_forcing_chain_holds_whether_its_candidate_is_true_or_false(text
                          rf"{digit}, (.*) too, so .*", step.text)
     on, off = (0 if case.startswith("that alone") else int(case.split()[0])
                for case in match.groups())
+    concluded = f"{where} is {value}" if step.placements else f"{where} is not {value}"
     assert step.chain[0] == f"{name} = {digit} (supposed true)"
-    assert step.chain[1 + on] == f"{name} \u2260 {digit} (supposed false)"
-    assert len(step.chain) == 2 + on + off
-    assert step.text.endswith(f"so {where} is {value}" if step.placements else
-                              f"so {where} is not {value}")
+    # each case ends on what it shows
+    assert step.chain[1 + on] == step.chain[-1] == f"so {concluded}"
+    assert step.chain[2 + on] == f"{name} \u2260 {digit} (supposed false)"
+    assert len(step.chain) == 4 + on + off
+    assert step.text.endswith(f"so {concluded}")
     check_drawing(board, step)
 
 
