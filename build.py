@@ -132,6 +132,9 @@ def build_wheel(out_dir: Path) -> Path:
 
 # Run by Node with the npm Pyodide (the browser's Python, 3.14): compiles the wheel's modules to
 # unchecked-hash .pyc files (valid without checking the source's mtime) and prints them as JSON.
+# For the page's wheel only: compiled as `python -OO` would (pycore has no asserts and reads no
+# docstring) and with one line per function (SLIM_SCRIPT's line table): 30% fewer bytes to
+# download; the page's errors name the call and the exception, never a line (web/main.py).
 BYTECODE_SCRIPT = r"""
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -141,9 +144,29 @@ const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodid
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: "/tmp/wheel" });
 process.stdout.write(pyodide.runPython(`
-import base64, compileall, json, os, py_compile, sys
-sys.dont_write_bytecode = False
-ok = compileall.compile_dir("/tmp/wheel", quiet=2, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+import base64, importlib._bootstrap_external as bootstrap, importlib.util, json, os, sys
+CODE = type(compile("", "", "exec"))
+def first_line(code):  # as SLIM_SCRIPT does for the standard library
+    units, table = len(code.co_code) // 2, bytearray()
+    while units > 0:
+        n = min(units, 8)
+        table += bytes((0x80 | 13 << 3 | n - 1, 0))
+        units -= n
+    consts = tuple(first_line(c) if isinstance(c, CODE) else c for c in code.co_consts)
+    return code.replace(co_linetable=bytes(table), co_consts=consts)
+ok = True
+for folder, _, files in list(os.walk("/tmp/wheel")):
+    for name in files:
+        if name.endswith(".py"):
+            source = open(os.path.join(folder, name), "rb").read()
+            try:
+                code = first_line(compile(source, os.path.join(folder, name), "exec", dont_inherit=True, optimize=2))
+            except SyntaxError:
+                ok = False
+                continue
+            os.makedirs(os.path.join(folder, "__pycache__"), exist_ok=True)
+            with open(os.path.join(folder, "__pycache__", name[:-3] + ".cpython-314.pyc"), "wb") as pyc:
+                pyc.write(bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(source), False))
 out = {}
 for folder, _, files in os.walk("/tmp/wheel"):
     for name in files:
@@ -395,10 +418,14 @@ def trimmed_stdlib(full: Path, modules: list[list[str]], out: Path) -> Path:
     return out
 
 
-# Run by Node with the npm Pyodide (Python 3.14, the browser's: the host's Python cannot parse
-# every 3.14 module): rewrites each module of a standard library zip without its docstrings and
-# comments (ast.unparse of the tree with the docstrings taken out), what `python -OO` leaves of
-# them, after checking each still compiles. Compressed, the sources shrink by ~45%.
+# Run by Node with the npm Pyodide (Python 3.14, the browser's: the host's Python cannot compile
+# for 3.14): rewrites each module of a standard library zip as its bytecode alone (x.pyc in place of
+# x.py; zipimport imports a sourceless module), compiled as `python -OO` would (no docstrings, no
+# asserts), unchecked-hash .pyc (valid without a source to compare), and with a line table that
+# puts every instruction on the function's first line. Python compiling ~140 standard modules at
+# every first start was most of loadPyodide()'s time (issue 46: in Node, 24-27 s of CPU at load 15
+# with sources, 9-11 s with bytecode); the full line tables would make the zip twice the size.
+# Tracebacks and warnings from the standard library then name the function, not the line.
 SLIM_SCRIPT = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -408,31 +435,31 @@ const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodid
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
 pyodide.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(zipIn)));
 pyodide.runPython(`
-import ast, zipfile
-def slim(source, name):
-    tree = ast.parse(source, name)
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass()]
-    text = ast.unparse(tree) + "\\n"
-    compile(text, name, "exec")
-    return text
+import importlib._bootstrap_external as bootstrap, importlib.util, zipfile
+CODE = type(compile("", "", "exec"))
+def first_line(code):
+    # one "no columns" entry (kind 13, line delta 0) per 8 code units at most
+    units, table = len(code.co_code) // 2, bytearray()
+    while units > 0:
+        n = min(units, 8)
+        table += bytes((0x80 | 13 << 3 | n - 1, 0))
+        units -= n
+    consts = tuple(first_line(c) if isinstance(c, CODE) else c for c in code.co_consts)
+    return code.replace(co_linetable=bytes(table), co_consts=consts)
 with zipfile.ZipFile("/tmp/in.zip") as old, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
     for info in old.infolist():
-        data = old.read(info)
-        if info.filename.endswith(".py"):
-            data = slim(data.decode("utf-8"), info.filename).encode("utf-8")
-        new.writestr(info.filename, data)
+        data, name = old.read(info), info.filename
+        if name.endswith(".py"):
+            code = first_line(compile(data, name, "exec", dont_inherit=True, optimize=2))
+            data, name = bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(data), False), name + "c"
+        new.writestr(name, data)
 `);
 writeFileSync(zipOut, pyodide.FS.readFile("/tmp/out.zip"));
 """
 
 
 def slim_stdlib(zip_path: Path) -> None:
-    """The standard library zip without docstrings and comments (SLIM_SCRIPT), in place."""
+    """The standard library zip as bytecode with one line per function (SLIM_SCRIPT), in place."""
     node = shutil.which("node")
     with tempfile.TemporaryDirectory() as tmp:
         script, out = Path(tmp) / "slim.mjs", Path(tmp) / "slim.zip"
@@ -441,7 +468,7 @@ def slim_stdlib(zip_path: Path) -> None:
                                 capture_output=True, text=True)
         if result.returncode != 0 or not out.exists():
             sys.stderr.write(result.stdout + result.stderr[-4000:])
-            raise SystemExit("build: slimming the standard library under Node's Pyodide failed (output above)")
+            raise SystemExit("build: compiling the standard library under Node's Pyodide failed (output above)")
         shutil.copyfile(out, zip_path)
 
 
@@ -489,7 +516,7 @@ def page_python(wheel: Path, stdlib_out: Path) -> None:
     full = NODE_MODULES / "pyodide" / "python_stdlib.zip"
     trimmed = trimmed_stdlib(full, found["modules"], stdlib_out)
     slim_stdlib(trimmed)
-    log(f"standard library for the page, without docstrings and comments: {len(zipfile.ZipFile(trimmed).namelist())} files, "
+    log(f"standard library for the page, as bytecode: {len(zipfile.ZipFile(trimmed).namelist())} files, "
         f"{trimmed.stat().st_size / 1e6:.2f} MB (of {full.stat().st_size / 1e6:.2f} MB)")
     before = wheel.stat().st_size
     page_wheel(wheel, found["modules"])
@@ -612,6 +639,13 @@ def stamp_module_urls(dist: Path, version: str) -> None:
     loaded yet) are preloaded by index.html."""
     modules = set(page_modules(dist))
     stamp = lambda name: f"./{name}?v={version}"  # noqa: E731
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    # the page's own module scripts (stored.js, which must run before PyScript, and app.js), and
+    # what those before PyScript import (read before the imports are stamped)
+    entries = [name for name in re.findall(r'<script type="module" src="\./([\w.-]+\.js)"></script>', page) if name in modules]
+    if not entries:
+        raise SystemExit("build: web/index.html has no <script type=module> for the page's own modules")
+    early = sorted(set().union(*(static_imports(dist, name) for name in entries[:-1])) - set(entries))
     lazy = set()
     for name in modules:
         path = dist / name
@@ -620,16 +654,16 @@ def stamp_module_urls(dist: Path, version: str) -> None:
         path.write_text(MODULE_SPECIFIER.sub(
             lambda m: f"{m.group(1)}{m.group(2)}{stamp(m.group(3))}{m.group(2)}" if m.group(3) in modules else m.group(0),
             text), encoding="utf-8")
-    page = (dist / "index.html").read_text(encoding="utf-8")
-    entry = re.search(r'<script type="module" src="\./([\w.-]+\.js)"></script>', page)
-    if not entry or entry.group(1) not in modules:
-        raise SystemExit("build: web/index.html has no <script type=module> for the page's own modules")
-    loaded = static_imports(dist, entry.group(1))
+    loaded = set().union(*(static_imports(dist, name) for name in entries))
     later = sorted(set().union(*(static_imports(dist, name) for name in lazy)) - loaded) if lazy else []
     page = PAGE_MODULE.sub(lambda m: f"{m.group(1)}{stamp(m.group(2))}{m.group(3)}" if m.group(2) in modules else m.group(0), page)
     preloads = "".join(f'\n  <link rel="modulepreload" href="{stamp(name)}">' for name in later)
-    entry_tag = f'<script type="module" src="{stamp(entry.group(1))}"></script>'
-    (dist / "index.html").write_text(page.replace(entry_tag, entry_tag + preloads, 1), encoding="utf-8")
+    entry_tag = f'<script type="module" src="{stamp(entries[-1])}"></script>'
+    page = page.replace(entry_tag, entry_tag + preloads, 1)
+    # what the modules run before PyScript import, asked for with them: PyScript waits for them
+    first_tag = f'<script type="module" src="{stamp(entries[0])}"></script>'
+    early_preloads = "".join(f'<link rel="modulepreload" href="{stamp(name)}">\n  ' for name in early)
+    (dist / "index.html").write_text(page.replace(first_tag, early_preloads + first_tag, 1), encoding="utf-8")
 
 
 def write_service_worker(dist: Path, version: str) -> None:

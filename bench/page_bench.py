@@ -129,7 +129,9 @@ class CountingFile:
         return getattr(self.raw, name)
 
 
-def make_handler(dist: Path, wheel: str):
+def make_handler(dist: Path, wheel: str, line=None):
+    """The bench's server: dist/ gzipped as GitHub Pages serves it, the bench pages, every byte
+    counted; with `line` (tests/browsers/slowline.py), every response on that shared slow line."""
     style = (ROOT / "web" / "style.css").read_text(encoding="utf-8")  # inlined, as build.py does
     config = {"interpreter": "../pyodide/pyodide.mjs", "plugins": PLUGINS_OFF, "files": {f"../wheels/{wheel}": "./*"}}
     pages = {
@@ -195,6 +197,9 @@ def make_handler(dist: Path, wheel: str):
             self.end_headers()
             self.wfile.write(data)
 
+    if line is not None:
+        from tests.browsers.slowline import throttled
+        Handler = throttled(Handler, line)
     return partial(Handler, directory=str(dist))
 
 
@@ -246,6 +251,55 @@ def measure_slow_line(browser, base: str, runs: int) -> dict[str, dict[str, list
                 samples[what]["after"].append(SENT.sent - usable)
             context.close()
     return samples
+
+
+def measure_slow_line_engines(names: list[str], base: str, runs: int) -> dict:
+    """Cold visits (a fresh browser session each) of the page and of bare in each engine, through
+    the server's own slow line (`base` is the throttled server: tests/browsers/slowline.py, 10 Mbit/s
+    shared, 150 ms per response), since Chromium's emulation is Chromium's only: time to the grid (or
+    to loadPyodide()) and the bytes the server sent by then."""
+    from tests.browsers.engines import OutsideRecorder, missing
+
+    recorder, log = OutsideRecorder(), Path(tempfile.mkdtemp()) / "engine.log"
+    visits = (("page", f"{base}?bd={PUZZLE}", GRID_TIME), ("bare", f"{base}__bench/bare.html", "window.benchDone"))
+    results = {}
+    try:
+        for name in names:
+            need = missing(name)
+            if need:
+                print(f"skipping {name}: {need}", file=sys.stderr)
+                continue
+            samples = {what: {"done": [], "pulled": []} for what, _, _ in visits}
+            for _ in range(runs):
+                for what, url, done in visits:
+                    engine = start_engine(name, base, recorder, log)
+                    try:
+                        start = SENT.sent
+                        engine.goto(url)
+                        samples[what]["done"].append(engine.wait(done, 300))
+                        samples[what]["pulled"].append(SENT.sent - start)
+                    finally:
+                        engine.close()
+            results[name] = samples
+            print(f"{name} (server's slow line): {json.dumps(samples)}", file=sys.stderr)
+    finally:
+        outside = recorder.take()
+        recorder.stop()
+    if outside:
+        raise RuntimeError(f"requests left 127.0.0.1: {outside}")
+    return results
+
+
+def measure_on_throttled_server(dist: Path, wheel: str, names: list[str], runs: int) -> dict:
+    """measure_slow_line_engines on a second bench server whose responses share one slow line."""
+    from tests.browsers.slowline import SharedLine
+    server = build.QuietServer(("127.0.0.1", 0), make_handler(dist, wheel, SharedLine()))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        return measure_slow_line_engines(names, f"http://127.0.0.1:{server.server_address[1]}/", runs)
+    finally:
+        server.shutdown()
 
 
 def measure(browser, base: str, runs: int) -> dict[str, dict[str, float]]:
@@ -331,7 +385,32 @@ def slow_table(slow: dict, slow_runs: int) -> list[str]:
         f"| **the page** | {slow_cell('page', 'done')} | {mb_cell('page', 'pulled')} | {slow_cell('page', 'html')} | "
         f"{slow_cell('page', 'outline', 'html')} | {slow_cell('page', 'paint', 'html')} | {kb_cell('page', 'after')} |",
         "",
+        *engines_slow_table(slow.get("engines") or {}, slow_runs),
     ]
+
+
+def engines_slow_table(engines: dict, runs: int) -> list[str]:
+    """The slow line's rows per engine, throttled by the server (measure_slow_line_engines)."""
+    if not engines:
+        return []
+
+    def cell(values, scale=1.0, digits=0):
+        values = [v * scale for v in values]
+        return f"{statistics.median(values):.{digits}f} ({min(values):.{digits}f}–{max(values):.{digits}f})"
+    lines = [
+        "The same first visits in each engine through the bench server's own slow line "
+        "(`tests/browsers/slowline.py`: every response after 150 ms, through one 10 Mbit/s pipe shared by "
+        f"all requests; Chromium's emulation exists in Chromium only), a fresh browser session each, median "
+        f"and range of {runs}; the Chromium row here against the one above shows how the two throttles agree.",
+        "",
+        "| engine | bare `loadPyodide()` (ms) | bare pulled (MB) | the page: rendered grid (ms) | page pulled (MB) | page against bare |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for name, s in engines.items():
+        ratio = statistics.median(s["page"]["done"]) / statistics.median(s["bare"]["done"])
+        lines.append(f"| {name} | {cell(s['bare']['done'])} | {cell(s['bare']['pulled'], 1e-6, 2)} | "
+                     f"{cell(s['page']['done'])} | {cell(s['page']['pulled'], 1e-6, 2)} | {ratio:.2f}× |")
+    return lines + [""]
 
 
 SLOW_TABLE = re.compile(r"^(?:First visit|Cold) on an emulated slow line.*?(?=^Cold visits on this shared)", re.S | re.M)
@@ -560,6 +639,8 @@ def main() -> int:
     parser.add_argument("--engines-only", action="store_true", help="only the per-engine table")
     parser.add_argument("--slow-only", action="store_true",
                         help="only the slow line's first visits (Chromium); with --write, only their rows in BENCHMARKS.md")
+    parser.add_argument("--slow-engines", default="",
+                        help="with --slow-only: also these engines (e.g. chromium,firefox,webkit) on the server's own slow line")
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
     args = parser.parse_args()
     names = [n.strip() for n in args.engines.split(",") if n.strip()]
@@ -582,14 +663,20 @@ def main() -> int:
                     browser = p.chromium.launch(**launch)
                     if args.slow_only:
                         slow = measure_slow_line(browser, base, args.slow_runs)
-                        print("\n".join(slow_table(slow, args.slow_runs)))
-                        print(json.dumps(slow))
-                        if args.write:
-                            write_slow_table(slow_table(slow, args.slow_runs))
-                        return 0
-                    result = measure(browser, base, args.runs)
-                    slow = measure_slow_line(browser, base, args.slow_runs)
-                    browser.close()
+                        browser.close()
+                    else:
+                        result = measure(browser, base, args.runs)
+                        slow = measure_slow_line(browser, base, args.slow_runs)
+                        browser.close()
+            if args.slow_only:  # (the engines' drivers start their own Playwright: outside the one above)
+                slow_engines = [n.strip() for n in args.slow_engines.split(",") if n.strip()]
+                if slow_engines:
+                    slow["engines"] = measure_on_throttled_server(dist, wheel, slow_engines, args.slow_runs)
+                print("\n".join(slow_table(slow, args.slow_runs)))
+                print(json.dumps(slow))
+                if args.write:
+                    write_slow_table(slow_table(slow, args.slow_runs))
+                return 0
             engines = measure_engines(names, base, args.repeats, args.sessions)
         finally:
             server.shutdown()

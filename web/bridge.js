@@ -13,12 +13,15 @@ let resolveBridge, rejectBridge;
 export const bridgeReady = new Promise((resolve, reject) => { resolveBridge = resolve; rejectBridge = reject; });
 
 window.pycoreRegister = (call, infoJson) => {
+  performance.mark("python-registered");  // bench/page_bench.py's timeline reads this
   const info = JSON.parse(infoJson);
   const invoke = (name, ...args) => JSON.parse(call(name, JSON.stringify(args)));
   if (info.import_error) rejectBridge(new Error(`pycore could not be imported: ${info.import_error}`));
   else resolveBridge({ info, invoke });
 };
 bridgeReady.then((up) => { bridge = up; }, () => {});
+// PyScript starts before this module has arrived (index.html): main.py may have registered already
+if (window.pycoreRegistered) window.pycoreRegister(...window.pycoreRegistered);
 
 /** Calls pycore.api's `name` with `args` (JSON values) and returns its answer. */
 export function invoke(name, ...args) {
@@ -41,10 +44,12 @@ export function pythonUp() {
 const startFailed = (message) => rejectBridge(new Error(message));
 addEventListener("error", (event) => startFailed(`The Python runtime failed to start: ${event.message}`));
 addEventListener("unhandledrejection", (event) => startFailed(`The Python runtime failed to start: ${event.reason?.message ?? event.reason}`));
-const errorBoxes = new MutationObserver(() => {
+const errorBox = () => {
   const box = document.querySelector(".py-error");
   if (box) startFailed(`The Python runtime failed to start: ${box.textContent.trim().split("\n").pop()}`);
-});
+};
+const errorBoxes = new MutationObserver(errorBox);
 errorBoxes.observe(document.documentElement, { childList: true, subtree: true });
+errorBox();  // one shown before this module arrived
 bridgeReady.finally(() => errorBoxes.disconnect()).catch(() => {});
 setTimeout(() => startFailed("The Python runtime did not start within two minutes; reload the page to try again."), START_TIMEOUT_MS);

@@ -57,18 +57,33 @@ async function readSnapshot(cache, key) {
   return bytes.byteLength === Number(hit.headers.get(SNAPSHOT_SIZE)) ? bytes : null;
 }
 
-/** Has snapshot-worker.mjs make and store the snapshot under `key` (dropping every other one)
- * once the page is idle, so it never slows this visit's start. */
-function makeSnapshotLater(key, wheel) {
-  const make = () => {
+/** Whether this site has a snapshot stored at all. A first visit has none, and Python starts at
+ * once, not after the wheel has been downloaded and hashed for the key (issue 46). */
+async function anySnapshot(cache) {
+  const ours = new URL("./snapshot/", import.meta.url).href;
+  return (await cache.keys()).some((request) => request.url.startsWith(ours));
+}
+
+/** Has snapshot-worker.mjs make and store the snapshot (dropping every other one) once the page
+ * is idle, so it never slows this visit's start. */
+function makeSnapshotLater() {
+  const failed = () => { document.documentElement.dataset.pythonSnapshot = "failed"; };
+  const make = async () => {
+    let wheel;
+    try {
+      wheel = await wheelAndKey();   // from the HTTP cache: PyScript has fetched it by now
+    } catch (error) {
+      console.info("Python's snapshot could not be made:", error?.message ?? error);
+      return failed();
+    }
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
     worker.onmessage = ({ data }) => {
       worker.terminate();
       document.documentElement.dataset.pythonSnapshot = data.stored ? "stored" : "failed";
       if (data.error) console.info("Python's snapshot could not be made:", data.error);
     };
-    worker.onerror = () => { worker.terminate(); document.documentElement.dataset.pythonSnapshot = "failed"; };
-    worker.postMessage({ key, wheel }, [wheel.buffer]);
+    worker.onerror = () => { worker.terminate(); failed(); };
+    worker.postMessage({ key: wheel.key, wheel: wheel.bytes }, [wheel.bytes.buffer]);
   };
   const ready = new Promise((resolve) => addEventListener("viewer:ready", resolve, { once: true }));
   const idle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 500));
@@ -76,27 +91,33 @@ function makeSnapshotLater(key, wheel) {
 }
 
 export async function loadPyodide(options = {}) {
+  performance.mark("python-loader");  // bench/page_bench.py's timeline reads these marks
   const settings = { ...options, indexURL: INDEX_URL };
-  let wheel = null;
   const cache = globalThis.crypto?.subtle ? await snapshotCache() : null;
   if (cache) {
+    let key = null;
     try {
-      wheel = await wheelAndKey();
-      const snapshot = await readSnapshot(cache, wheel.key);
-      if (snapshot) {
-        const pyodide = await pyodideLoader.loadPyodide({ ...settings, _loadSnapshot: snapshot });
-        pyodide.runPython("import pycore.api");  // the snapshot really holds pycore
-        said("snapshot");
-        return pyodide;
+      if (await anySnapshot(cache)) {
+        const wheel = await wheelAndKey();
+        key = wheel.key;
+        const snapshot = await readSnapshot(cache, key);
+        if (snapshot) {
+          const pyodide = await pyodideLoader.loadPyodide({ ...settings, _loadSnapshot: snapshot });
+          pyodide.runPython("import pycore.api");  // the snapshot really holds pycore
+          performance.mark("python-started");
+          said("snapshot");
+          return pyodide;
+        }
       }
     } catch (error) {
       // a snapshot from another build of Pyodide, a damaged one: start plainly
       console.info("Python starts without its snapshot:", error?.message ?? error);
-      if (wheel) cache.delete(wheel.key).catch(() => {});
+      if (key) cache.delete(key).catch(() => {});
     }
   }
   const pyodide = await pyodideLoader.loadPyodide(settings);
+  performance.mark("python-started");
   said("plain");
-  if (wheel) makeSnapshotLater(wheel.key, wheel.bytes);
+  if (cache) makeSnapshotLater();
   return pyodide;
 }
