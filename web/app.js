@@ -98,6 +98,12 @@ async function showSetter() {
   setterModule.openSetter({ done: open, share: () => toolbarEl.querySelector("[data-action=share]")?.click() });
 }
 
+/** The New puzzle dialog's Set your own: the setter at `set=KIND&size=N`, Back returns. */
+function setOwn(query) {
+  history.pushState(null, "", pageUrl(query));
+  showSetter();
+}
+
 /** The puzzle in the page's own address. */
 const fromAddress = () => invoke("open_view", location.search);
 
@@ -166,7 +172,7 @@ document.addEventListener("click", async (event) => {
   }
   const { openNewPuzzle } = await import("./newpuzzle.js");
   try {
-    openNewPuzzle({ invoke, open, current: state.view });
+    openNewPuzzle({ invoke, open, set: setOwn, current: state.view });
   } catch (error) {
     setStatus("error", `New puzzle cannot open: ${error.message}`);
   }

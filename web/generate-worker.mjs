@@ -7,6 +7,9 @@
 // {stage: "generating"}, then {made: generate_view's answer} (a puzzle or {error}); {failed:
 // message} when Python cannot start here.
 // Message in: {kind, size, grade, seconds} (grade and seconds may be null).
+// The setter (web/setter.js) runs its live checks here too, for the same reason: {id, call, args}
+// calls pycore.api's page call `call` (setter_check, setter_grade) and answers {id, answer}, the
+// call's JSON answer ({error} when the core fails).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 /** The pycore wheel PyScript installs on the page (pyscript.json `files`), as bytes. */
@@ -33,13 +36,30 @@ const python = startPython();
 python.then(() => self.postMessage({ stage: "ready" }),
   (error) => self.postMessage({ failed: String(error?.message ?? error) }));
 
-self.onmessage = async ({ data: { kind, size, grade, seconds } }) => {
+/** A page call of pycore.api, JSON both ways as web/main.py passes them. */
+function pageCall(pyodide, { id, call, args }) {
+  pyodide.globals.set("request", JSON.stringify([call, args]));
+  try {
+    const answer = pyodide.runPython("_call, _args = json.loads(request)\njson.dumps(api.PAGE_CALLS[_call](*_args))");
+    self.postMessage({ id, answer: JSON.parse(answer) });
+  } catch (error) {
+    const last = String(error?.message ?? error).trim().split("\n").pop();
+    self.postMessage({ id, answer: { error: `Something went wrong in the check (${last}).` } });
+  }
+}
+
+self.onmessage = async ({ data }) => {
   let pyodide;
   try {
     pyodide = await python;
   } catch {
     return;   // said once already (failed)
   }
+  if (data.call) {
+    pageCall(pyodide, data);
+    return;
+  }
+  const { kind, size, grade, seconds } = data;
   self.postMessage({ stage: "generating" });
   // plain JSON both ways, as web/main.py passes the page's calls: no proxies to release
   const args = JSON.stringify([kind, size, grade ?? null, seconds ?? null]);

@@ -4,6 +4,8 @@
 // address becomes the puzzle's own query, so it can be shared, embedded, and Back goes to the
 // puzzle before. What the dialog offers and every message come from Python (api.generate_options,
 // api.generate_view); this file only shows them. It looks like the Share dialog (share.js).
+// Its Set your own button opens the setter (setter.js, `?set=KIND&size=N`) at the kind and size
+// chosen, where the setter has them (api.setter_open's sizes).
 import { el } from "./dom.js";
 
 let dialog = null;
@@ -12,6 +14,8 @@ let workerReady = false;
 let job = null;           // {started, text(), timer} while a puzzle is being made
 let choice = null;        // the last kind, size and grade asked for (this visit)
 let onMade = null;        // opens the query of a puzzle made (app.js's open)
+let onSet = null;         // opens the setter's query (app.js's setOwn)
+let showSettable = () => {};   // Set your own enabled where the setter has the kind and size chosen
 
 // Test-only: `&generate_seconds=S` gives the search S seconds instead of api's budget (the test
 // of the out-of-budget message).
@@ -73,6 +77,7 @@ function say(text) {
 function setMaking(making) {
   for (const field of dialog.querySelectorAll("select")) field.disabled = making;
   $("[data-action=make]").disabled = making;
+  showSettable();
   $("[data-action=cancel-make]").hidden = !making;
   $("progress").hidden = !making;
   dialog.dataset.state = making ? "making" : "choosing";
@@ -131,6 +136,15 @@ function fillSizes(select, kind, size) {
   select.value = String(kept);
 }
 
+/** The grade list for `kind` at `size` (a 4×4 reaches only the easy grades), keeping `grade`
+ * when offered, else the easiest; Any grade always. */
+function fillGrades(select, kind, size, grade) {
+  const offered = kind.grades?.[String(size)] ?? Object.keys(GRADE_WORDS);
+  select.replaceChildren(...offered.map((g) => el("option", { value: g }, GRADE_WORDS[g] ?? g)),
+    el("option", { value: "" }, "Any grade"));
+  select.value = grade === "" || offered.includes(grade) ? grade : offered[0];
+}
+
 function build(options) {
   dialog = el("dialog", { class: "share-dialog new-dialog", "data-testid": "new-dialog", "aria-labelledby": "new-title" });
   const close = el("button", { type: "button", class: "close", "data-action": "close", "aria-label": "Close" }, "\u00d7");
@@ -138,18 +152,34 @@ function build(options) {
   const kinds = el("select", { id: "new-kind", "data-testid": "new-kind" },
     ...options.kinds.map((k) => el("option", { value: k.kind }, k.name)));
   const sizes = el("select", { id: "new-size", "data-testid": "new-size" });
-  const grades = el("select", { id: "new-grade", "data-testid": "new-grade" },
-    ...options.grades.map((g) => el("option", { value: g }, GRADE_WORDS[g] ?? g)),
-    el("option", { value: "" }, "Any grade"));
+  const grades = el("select", { id: "new-grade", "data-testid": "new-grade" });
   const kindOf = (name) => options.kinds.find((k) => k.kind === name);
-  kinds.addEventListener("change", () => fillSizes(sizes, kindOf(kinds.value), Number(sizes.value)));
+  const setButton = el("button", { type: "button", "data-action": "set-own-puzzle", "data-testid": "new-set-own",
+                                   title: "Draw this kind and size yourself: cages, regions, givens" }, "Set your own");
+  // the setter's sizes differ a little from the generator's (no 16×16; a 3×3 KenKen)
+  const settable = () => (options.setterSizes[kinds.value] ?? []).includes(Number(sizes.value));
+  showSettable = () => { setButton.disabled = !settable() || job !== null; };
+  kinds.addEventListener("change", () => {
+    fillSizes(sizes, kindOf(kinds.value), Number(sizes.value));
+    sizes.dispatchEvent(new Event("change"));
+  });
+  sizes.addEventListener("change", () => {
+    fillGrades(grades, kindOf(kinds.value), Number(sizes.value), grades.value);
+    showSettable();
+  });
+  setButton.addEventListener("click", () => {
+    if (!settable() || job) return;
+    const query = `set=${encodeURIComponent(kinds.value)}&size=${Number(sizes.value)}`;
+    dialog.close();
+    onSet(query);
+  });
   const makeButton = el("button", { type: "submit", class: "primary", "data-action": "make" }, "Make puzzle");
   const cancelButton = el("button", { type: "button", "data-action": "cancel-make", hidden: true }, "Cancel");
   cancelButton.addEventListener("click", cancel);
   const form = el("form", { class: "new-form" },
     el("div", { class: "new-fields" }, field("new-kind", "Kind", kinds), field("new-size", "Size", sizes), field("new-grade", "Grade", grades)),
     el("div", { class: "new-actions" }, makeButton, cancelButton,
-      el("progress", { "aria-label": "Making the puzzle", hidden: true })),
+      el("progress", { "aria-label": "Making the puzzle", hidden: true }), setButton),
     el("p", { class: "new-progress", "data-testid": "new-progress", role: "status", "aria-live": "polite" }),
     el("p", { class: "share-error", "data-testid": "new-error", role: "alert" }),
     el("p", { class: "new-help" }, "Every puzzle made here has exactly one solution, and the hints' logic grades it. "
@@ -177,14 +207,17 @@ function build(options) {
 
 /**
  * Opens the New puzzle dialog. `invoke` calls the page's Python (for what can be made);
- * `open(query, made)` opens a puzzle made; `current` is the puzzle on the page (its view), whose
- * kind and size are offered first.
+ * `open(query, made)` opens a puzzle made; `set(query)` opens the setter's `set=KIND&size=N`;
+ * `current` is the puzzle on the page (its view), whose kind and size are offered first.
  */
-export function openNewPuzzle({ invoke, open, current }) {
+export function openNewPuzzle({ invoke, open, set, current }) {
   onMade = open;
+  onSet = set;
   if (!dialog) {
     const options = invoke("generate_options");
     if (options.error) throw new Error(options.error);
+    const setter = invoke("setter_open", "set=sudoku&size=9");
+    options.setterSizes = setter.error || !set ? {} : setter.sizes;
     build(options);
   }
   const kinds = $("#new-kind");
@@ -192,7 +225,9 @@ export function openNewPuzzle({ invoke, open, current }) {
   kinds.value = [...kinds.options].some((o) => o.value === wanted.kind) ? wanted.kind : "sudoku";
   kinds.dispatchEvent(new Event("change"));   // its sizes
   $("#new-size").value = [...$("#new-size").options].some((o) => o.value === String(wanted.size)) ? String(wanted.size) : $("#new-size").value;
-  $("#new-grade").value = wanted.grade ?? "";
+  $("#new-size").dispatchEvent(new Event("change"));   // its grades
+  const grade = wanted.grade ?? "";
+  if ([...$("#new-grade").options].some((o) => o.value === grade)) $("#new-grade").value = grade;
   $("[data-testid=new-error]").textContent = "";
   $("[data-testid=new-progress]").textContent = "";
   setMaking(false);

@@ -6,6 +6,9 @@
 // marked), more than one (two side by side, where they differ, a given or a cage split that settles
 // it, one click to apply) or exactly one (then setter_grade: explain's grade and hardest step).
 // Done opens the finished puzzle as a normal link with the Share dialog over it.
+// The checks run in a Python of their own (generate-worker.mjs, as New puzzle's search does): a
+// count of solutions or explain's grade can take seconds, and typing and drawing must never wait
+// for one. A check answered for a draft changed since is dropped, and the newest draft is checked.
 // No puzzle logic here: the draft's address, every check and the finished string come from Python.
 import { invoke } from "./bridge.js";
 import { button, el, svgEl } from "./dom.js";
@@ -21,6 +24,7 @@ const OPERATOR_KEYS = { "+": "+", "-": "-", x: "x", X: "x", "*": "x", "/": "/" }
 const MODE_NAMES = { cage: "Cages", region: "Regions", given: "Givens" };
 
 let setter = null;   // the open setter: {draft, name, mode, cursor, selection, …}; null when closed
+let checker = null;  // the checks' worker: {worker, next id, waiting: id -> {resolve, call, args}, failed}
 
 const caged = (draft) => ["killer", "killer-jigsaw", "kenken", "kendoku"].includes(draft.kind);
 const arithmetic = (draft) => draft.kind === "kenken" || draft.kind === "kendoku";
@@ -53,6 +57,7 @@ export function openSetter({ done, share }) {
     mode: caged(draft) ? "cage" : draft.regions ? "region" : "given", brush: 1,
     cursor: 0, selection: new Set(), drag: null, undo: [], redo: [], report: null, grade: null, timer: 0,
   };
+  startChecker();
   addEventListener("keydown", keyDown);
   document.body.classList.add("setting");
   document.title = `Set your own: ${opened.name}`;
@@ -68,6 +73,7 @@ export function closeSetter() {
   clearTimeout(setter.timer);
   setter.panel?.remove();
   setter = null;
+  stopChecker();
   document.body.classList.remove("setting");
 }
 
@@ -361,20 +367,90 @@ function showChecking() {
   if (status) status.dataset.state = "checking";
 }
 
+// ---- the checks' own Python ----------------------------------------------------------------------
+
+/** The worker, carrying this build's `?v=` as the page's modules do (build.py). */
+function startChecker() {
+  if (checker) return;
+  let worker;
+  try {
+    worker = new Worker(new URL("./generate-worker.mjs" + new URL(import.meta.url).search, import.meta.url), { type: "module" });
+  } catch (error) {
+    checker = { failed: String(error?.message ?? error), waiting: new Map() };
+    return;
+  }
+  checker = { worker, next: 1, waiting: new Map(), failed: null };
+  const own = checker;
+  worker.onmessage = ({ data }) => {
+    if (data.failed) checkerFailed(own, data.failed);
+    const asked = own.waiting.get(data.id);
+    if (!asked) return;
+    own.waiting.delete(data.id);
+    asked.resolve(data.answer);
+  };
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    checkerFailed(own, event.message || "the worker could not start");
+  };
+}
+
+/** Without a Python of their own (no workers here), the checks run on the page as before. */
+function checkerFailed(own, message) {
+  own.failed = message;
+  own.worker?.terminate();
+  for (const { resolve, call, args } of own.waiting.values()) resolve(invoke(call, ...args));
+  own.waiting.clear();
+}
+
+function stopChecker() {
+  checker?.worker?.terminate();
+  checker = null;
+}
+
+/** pycore.api's `call` with `args`, answered by the checks' worker (a Promise of its answer). */
+function ask(call, args) {
+  const own = checker;
+  if (!own || own.failed) return Promise.resolve(invoke(call, ...args));
+  return new Promise((resolve) => {
+    const id = own.next++;
+    own.waiting.set(id, { resolve, call, args });
+    own.worker.postMessage({ id, call, args });
+  });
+}
+
+/** The check of the draft as it is now; one at a time: a change while one runs asks again once it
+ * is answered (the answer for the older draft is dropped). */
 function runCheck() {
   const s = setter;
   if (!s) return;
-  s.report = invoke("setter_check", s.draft);
-  render();
-  showReport();
-  if (s.report.status === "unique" && s.report.complete) {
-    // explain may take a second or two: the status shows first
-    s.timer = setTimeout(() => {
-      if (setter !== s || !s.report) return;
-      s.grade = invoke("setter_grade", s.draft, s.report.solution);
-      showReport();
-    }, 30);
+  if (s.checking) {
+    s.checkDue = true;
+    return;
   }
+  const draft = s.draft;
+  s.checking = true;
+  s.checkDue = false;
+  ask("setter_check", [draft]).then((report) => {
+    s.checking = false;
+    if (setter !== s) return;
+    if (s.draft !== draft) {   // changed meanwhile: its own check is due, or its timer is running
+      if (s.checkDue) runCheck();
+      return;
+    }
+    s.report = report;
+    render();
+    showReport();
+    if (report.status === "unique" && report.complete) runGrade(s, draft, report);
+  });
+}
+
+/** Explain's grade of a unique draft (a second or more): the status shows first, the grade after. */
+function runGrade(s, draft, report) {
+  ask("setter_grade", [draft, report.solution]).then((grade) => {
+    if (setter !== s || s.draft !== draft || s.report !== report) return;
+    s.grade = grade;
+    showReport();
+  });
 }
 
 function showReport() {

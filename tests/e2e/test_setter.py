@@ -218,3 +218,57 @@ def test_on_a_phone_taps_and_the_pad_draw_a_kenken_cage_and_type_its_clue(browse
     finally:
         context.close()
     guard.check()
+
+
+# Every check the setter sends its worker is held back until window.release(): as far as the page
+# can tell, a check that has not ended (a real one takes seconds on a big killer).
+HOLD_CHECKS = """() => { window.held = []; const send = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message) {
+        if (message && message.call) { window.held.push([this, message]); return; }
+        return send.call(this, message); };
+    window.release = () => { Worker.prototype.postMessage = send;
+        for (const [worker, message] of window.held.splice(0)) send.call(worker, message); }; }"""
+
+
+def test_typing_goes_on_while_a_check_runs_in_a_python_of_its_own(page, site):
+    open_setter(page, site, "set=sudoku&size=4")
+    page.evaluate(HOLD_CHECKS)
+    page.focus(GRID)
+    page.keyboard.press("1")
+    page.wait_for_function("() => window.held.length === 1", timeout=CHECKED_MS)   # its check is under way
+    assert page.locator(STATUS).get_attribute("data-state") == "checking"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("2")
+    # the page answered while the check ran: the given is drawn and the address keeps it
+    page.wait_for_function("() => location.search.includes('g=12')")
+    assert page.locator(f"{GRID} .given").count() == 2
+    # one check at a time: the newer draft's is asked once the older one answers
+    assert page.evaluate("window.held.length") == 1
+    assert page.locator(STATUS).get_attribute("data-state") == "checking"
+    page.evaluate("window.release()")
+    assert settled(page) == "multiple"
+    assert page.evaluate("window.held.length") == 0
+
+
+def test_set_your_own_opens_from_the_new_puzzle_dialog_of_an_open_puzzle(page, site):
+    page.goto(f"{site.url}?bd={KENKEN}")
+    assert wait_started(page) == "ready"
+    before = page.evaluate("location.search")
+    page.click("[data-testid=new-puzzle]")
+    page.locator("[data-testid=new-dialog]").wait_for(state="visible")
+    button = page.locator("[data-testid=new-set-own]")
+    # a 16×16 sudoku can be made but not set here
+    page.select_option("[data-testid=new-kind]", "sudoku")
+    page.select_option("[data-testid=new-size]", "16")
+    assert button.is_disabled()
+    page.select_option("[data-testid=new-kind]", "kenken")
+    page.select_option("[data-testid=new-size]", "6")
+    button.click()
+    page.locator(GRID).wait_for()
+    assert page.evaluate("location.search") == "?set=kenken&size=6"
+    assert not page.locator("[data-testid=new-dialog]").is_visible()
+    assert settled(page) == "multiple"
+    # Back: the puzzle before
+    page.go_back()
+    page.wait_for_function("q => location.search === q && document.querySelector('[data-testid=grid]')", arg=before)
+    assert page.locator(GRID).count() == 0
