@@ -5,6 +5,8 @@ a virtual cage, and a house without its whole cages is a hidden cage (SudokuWiki
 splitting)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..model import joined
 from .board import Board, Step, number_text
 from .killer_steps import combos_text, step, trimmed
@@ -12,10 +14,34 @@ from .killer_sums import (Balance, balances, cliques, fitting_combinations, is_k
                           sum_supports, union_of)
 
 
+_balances: dict = {}
+
+
 def _all_balances(board: Board):
-    for area in relations(board.puzzle).areas:
-        for balance in balances(board, area):
-            yield balance
+    """Every area's balances. An area's read only the digits placed in its cells and in the
+    cages across it, which a step rarely changes, so they are kept on those: the three rule-of-45
+    strategies each read every area whenever nothing easier applies."""
+    values = board.values
+    for area, cells in _areas_read(board.puzzle):
+        key = (area, tuple(values[c] for c in cells))
+        found = _balances.get(key)
+        if found is None:
+            if len(_balances) > 20_000:
+                _balances.clear()
+            found = _balances[key] = tuple(balances(board, area))
+        yield from found
+
+
+@lru_cache(maxsize=16)
+def _areas_read(puzzle) -> tuple:
+    """(area, the cells whose placed digits its balances read) for each area."""
+    out = []
+    for area in relations(puzzle).areas:
+        cells = set(area.cells)
+        for i in area.across:
+            cells.update(puzzle.cages[i].cells)
+        out.append((area, tuple(sorted(cells))))
+    return tuple(out)
 
 
 def counted(board: Board, b: Balance) -> tuple[str, int, str]:
