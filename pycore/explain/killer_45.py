@@ -19,16 +19,19 @@ _balances: dict = {}
 
 def _all_balances(board: Board):
     """Every area's balances. An area's read only the digits placed in its cells and in the
-    cages across it, which a step rarely changes, so they are kept on those: the three rule-of-45
-    strategies each read every area whenever nothing easier applies."""
+    cages across it, which a step rarely changes, so they are kept on those, per puzzle: the
+    three rule-of-45 strategies each read every area whenever nothing easier applies."""
     values = board.values
+    kept = _balances.get(board.puzzle)
+    if kept is None or len(kept) > 20_000:
+        if len(_balances) > 8:
+            _balances.clear()
+        kept = _balances[board.puzzle] = {}
     for area, cells in _areas_read(board.puzzle):
         key = (area, tuple(values[c] for c in cells))
-        found = _balances.get(key)
+        found = kept.get(key)
         if found is None:
-            if len(_balances) > 20_000:
-                _balances.clear()
-            found = _balances[key] = tuple(balances(board, area))
+            found = kept[key] = tuple(balances(board, area))
         yield from found
 
 
