@@ -249,13 +249,25 @@ async def prepare() -> str | None:
         try:
             import js
             from pyodide.ffi import to_js
+            mark("kernel-compile")
             module = await js.WebAssembly.compile(to_js(WASM.read_bytes()))
             instance = await js.WebAssembly.instantiate(module, js.Object.new())
             _spare.append(BrowserInstance(instance.exports))
             _runtime = BrowserRuntime(module)
+            mark("kernel-ready")
         except Exception as error:   # no WebAssembly, a CSP without wasm: Python solves
             _runtime_error = f"kernel.wasm did not compile: {error}"
     return available()
+
+
+def mark(name: str) -> None:
+    """A performance mark in the page's timeline (bench/kernel_bench.py --page reads when the
+    kernel was compiled against the page's start); nothing where there is no such timeline."""
+    try:
+        import js
+        js.performance.mark(name)
+    except Exception:
+        pass
 
 
 def runtime():
