@@ -208,9 +208,11 @@ def hidden_cage(board: Board) -> Step | None:
             continue
         removed = trimmed(board, b.plus, union_of(fits, len(b.plus)))
         if removed:
+            words, _, terms = counted(board, b)
             return step("hidden-cage", board,
-                        f"Cage splitting: {area.name} without its whole cages leaves "
-                        f"{g.names(b.plus)} to make {b.value}, so they are "
-                        f"{combos_text(fits)}", removed, cells=b.plus, units=area.units,
+                        f"Cage splitting: {area.name} totals {area.total} and {words}, so the "
+                        f"rest, {g.names(b.plus)}, make {area.total}{terms} = {b.value} and "
+                        f"can only be {combos_text(fits)}", removed, cells=b.plus,
+                        units=area.units,
                         cages=b.whole, pattern=board.pattern_left(b.plus, removed))
     return None

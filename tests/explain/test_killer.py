@@ -267,7 +267,9 @@ def test_row_without_its_cages_is_a_hidden_cage():
     board = killer((("E1-E3",), 6), (("D4", "E4"), 10), (("E5", "F5"), 10), (("E6-E9",), 22))
     step = find("hidden-cage", board)
     assert names(step.eliminations) == every(["E4", "E5"], "1234567")
-    assert step.text.startswith("Cage splitting: row E without its whole cages leaves E4 and E5")
+    assert step.text == ("Cage splitting: row E totals 45 and the cages in it make 28, so the "
+                         "rest, E4 and E5, make 45 − 28 = 17 and can only be 8+9: 1/2/3/4/5/6/7 "
+                         "leave E4 and E5")
     assert coloured(step) == {"8E4": 0, "9E4": 0, "8E5": 0, "9E5": 0}
 
 

@@ -67,7 +67,7 @@ TOKENS = re.compile(
     rf"(?P<cage>the (?P<total>\d+)-cage at (?P<cells>{CELLS}))"
     rf"|(?P<rest>with (?P<given>[A-I]\d = \d(?:(?:, | and )[A-I]\d = \d)*) placed, {CELLS} "
     rf"makes? (?P<from>\d+)(?P<minus>(?: {MINUS} \d+)+) = (?P<left>\d+))"
-    rf"|(?:to make|make) (?P<make>\d+)|(?P<inall>\d+) in all"
+    rf"|(?:to make|make) (?P<make>\d+(?: [+{MINUS}] \d+)* = \d+|\d+)|(?P<inall>\d+) in all"
     rf"|(?P<need>(?P<digits>\d(?:/\d)*) leaves? [^;]*?would then need "
     rf"(?P<needs>\d+(?:, \d+)*(?: or \d+)?))"
     rf"|(?<![\d×÷{MINUS}])(?P<combo>\d(?:\+\d)+)(?![\d×÷])")
@@ -116,7 +116,7 @@ def killer_sums_add_up(board, text: str) -> dict:
             named = True
             seen["placed cages"] += 1
         elif m["make"] or m["inall"]:
-            target, must_name = int(m["make"] or m["inall"]), False
+            target, must_name = int((m["make"] or m["inall"]).split()[-1]), False
         elif m["need"]:
             digits = [int(d) for d in m["digits"].split("/")]
             needs = [int(n) for n in re.findall(r"\d+", m["needs"])]
