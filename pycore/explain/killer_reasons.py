@@ -11,6 +11,10 @@ from ..solve.combos import combinations_for
 from .board import Board, digits_text, leaves_text
 
 
+# More failing combinations than this (only in grids over 9×9) are counted, not listed.
+MOST_SAID = 12
+
+
 def _digits_or(mask: int) -> str:
     """"1, 2 or 3"."""
     words = [digit_name(d) for d in digits_of(mask)]
@@ -56,6 +60,13 @@ def failing_text(board: Board, cells, cands, rest: int, fits, placed: int) -> st
     takeable = 0
     for mask in cands:
         takeable |= mask
+    if len(failing) > MOST_SAID:   # a big grid's wide cage: how many fail, not each
+        missing = sum(1 for c in failing if c & (placed | ~takeable))
+        said = f"{len(failing)} other combinations of {rest} fail"
+        if missing:
+            which = "all" if missing == len(failing) else f"{missing} of them"
+            said += f", {which} for a placed digit or one none of its open cells takes"
+        return f" ({said})"
     reasons = []
     repeats = [c for c in failing if c & placed]
     if repeats:

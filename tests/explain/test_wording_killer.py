@@ -326,3 +326,16 @@ def test_innies_and_outies_give_the_smallest_set_that_removes_something():
                 assert smaller_sets_that_remove(board, len(step.cells)) == [], step.text
                 checked += 1
     assert checked >= 3
+
+
+def test_a_wide_cage_of_a_big_grid_counts_its_failing_combinations():
+    # 16×16: six cells of 40 without 1, 2 or 3 are 4+5+6+7+8+A alone; the other 174 sets of six
+    # digits making 40 each hold a digit none of the cells takes (listing them would fill a page)
+    from pycore.explain.board import Board
+    board = make_board(kind="killer", size=16, cages=[(tuple(range(6)), 40)])
+    marks = [m & ~0b111 if c < 6 else m for c, m in enumerate(board.candidates)]
+    step = BY_SLUG["cage-combinations"].find(Board(board.puzzle, board.values, tuple(marks)))
+    assert step.text.startswith(
+        "Killer combinations: the 40-cage at R1C1, R1C2, R1C3, R1C4, R1C5 and R1C6 can only be "
+        "4+5+6+7+8+A (174 other combinations of 40 fail, all for a placed digit or one none of "
+        "its open cells takes): ")
