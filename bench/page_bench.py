@@ -25,7 +25,10 @@ cold visits of the page and of bare on Chromium's emulated 10 Mbit/s, 150 ms lin
 protocol), with the page's time to its grid outline and first paint after the HTML arrived, and
 the bytes pulled (the bench server counts what it sends, gzipped as GitHub Pages serves it) until
 usable and after (the service worker's precache and the snapshot worker). `--slow-only` runs only
-these (with `--write`, replaces only their rows).
+these (with `--write`, replaces only their rows); `--slow-engines chromium,firefox,webkit` adds the
+same first visits in each engine through a second bench server that throttles itself
+(tests/browsers/slowline.py: Chromium's emulation is Chromium's only), Chromium included to show
+that the two throttles agree.
 Then, per engine installed (Chromium, Firefox, WebKit; tests/browsers/engines.py's drivers), bare and
 the page cold in fresh sessions, and their repeat visits: plain and from the snapshot.
 The bench pages are served from memory under /__bench/, never shipped in dist/.
