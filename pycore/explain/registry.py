@@ -39,7 +39,7 @@ TABLE = (
     ("combination-interaction", "Combination interaction", 110, "killer"),
     ("cage-subsets", "Cage subsets", 90, "kenken"),
     ("parity", "Parity", 100, "kenken"),
-    ("unique-rectangle", "Unique rectangle", 105, "uniqueness"),   # after hidden triples: tough
+    ("unique-rectangle", "Unique rectangle", 100, "uniqueness"),
     ("avoidable-rectangle", "Avoidable rectangle", 110, "uniqueness"),
     ("hidden-unique-rectangle", "Hidden unique rectangle", 185, "uniqueness"),
     ("bug-plus-one", "BUG+1", 120, "uniqueness"),

@@ -11,10 +11,12 @@ from .registry import BY_SLUG, NEED_UNIQUE, STRATEGIES, Strategy
 
 # A grade's level by the difficulty of the hardest step, calibrated on HoDoKu's levels and
 # SudokuWiki's (README, "Grade"): gentle, singles and a cage's own arithmetic (SudokuWiki's gentle
-# killers and very easy KenKens need them); moderate, up to HoDoKu's medium (intersections, pairs
-# and triples); tough, HoDoKu's hard (quads, basic fish, wings, unique rectangles, colouring);
-# diabolical, HoDoKu's unfair (finned big fish, chains, almost locked sets); extreme, the rest.
-LEVELS = ((30, "gentle"), (100, "moderate"), (210, "tough"), (320, "diabolical"),
+# killers and very easy KenKens need them); moderate, intersections and naked pairs (HoDoKu's
+# medium but for hidden pairs and triples, which share their difficulties with the killer steps
+# over several cages); tough, HoDoKu's hard (quads, basic fish, wings, unique rectangles,
+# colouring); diabolical, HoDoKu's unfair (finned big fish, chains, almost locked sets); extreme,
+# the rest.
+LEVELS = ((30, "gentle"), (60, "moderate"), (210, "tough"), (320, "diabolical"),
           (10 ** 9, "extreme"))
 
 

@@ -5,8 +5,9 @@ HoDoKu files every technique under a level (its default step configuration, `Opt
 DEFAULT_SOLVER_STEPS: easy, medium, hard, unfair, extreme), and grades a puzzle at least at the
 level of its hardest step; SudokuWiki groups its strategies as basic, tough, diabolical and
 extreme and publishes graded examples (Gentle, Very Easy ...). Our five bands take HoDoKu's
-levels in order (easy = gentle, medium = moderate, hard = tough, unfair = diabolical); where
-HoDoKu has no such technique, SudokuWiki's group decides. The corpus's SudokuWiki examples land in
+levels in order (easy = gentle, medium = moderate, hard = tough, unfair = diabolical), but for
+hidden pairs and triples (TOUGH_HERE); where HoDoKu has no such technique, SudokuWiki's group
+decides. The corpus's SudokuWiki examples land in
 the band SudokuWiki names for them.
 """
 import pytest
@@ -22,7 +23,7 @@ from pycore.explain.run import LEVELS
 HODOKU = {
     "gentle": ("full-house", "naked-single", "hidden-single"),
     "moderate": ("pointing", "box-line-reduction",           # locked candidates 1 and 2
-                 "naked-pair", "hidden-pair", "naked-triple", "hidden-triple"),
+                 "naked-pair"),
     "tough": ("naked-quad", "hidden-quad", "x-wing", "swordfish", "jellyfish", "skyscraper",
               "two-string-kite", "empty-rectangle", "w-wing", "xy-wing", "xyz-wing",
               "unique-rectangle", "hidden-unique-rectangle", "avoidable-rectangle",
@@ -39,6 +40,11 @@ HODOKU = {
 }
 # Techniques HoDoKu does not have, by SudokuWiki's group of strategies.
 SUDOKUWIKI = {"3d-medusa": "diabolical"}
+# HoDoKu's medium, graded tough here: a band is every strategy up to a difficulty, and these share
+# theirs (70-100) with the killer steps over several cages (innie/outie differences, cage
+# splitting), which make a killer tough; SudokuWiki, whose killers are graded too, counts those
+# as more than basic.
+TOUGH_HERE = ("hidden-pair", "naked-triple", "hidden-triple")
 
 
 def level_of(slug: str) -> str:
@@ -52,6 +58,11 @@ def test_each_technique_lands_in_hodokus_level(level, slugs):
 
 def test_techniques_hodoku_lacks_land_in_sudokuwikis_group():
     assert {slug: level_of(slug) for slug in SUDOKUWIKI} == SUDOKUWIKI
+
+
+def test_hidden_pairs_and_triples_grade_with_the_killer_steps_beside_them():
+    assert {slug: level_of(slug) for slug in TOUGH_HERE} == dict.fromkeys(TOUGH_HERE, "tough")
+    assert level_of("innie-outie-difference") == level_of("hidden-cage") == "tough"
 
 
 def test_a_naked_pair_is_moderate_as_both_have_it():
