@@ -7,6 +7,7 @@
     python -m bench.kernel_bench --same TAREK_ALL EXTREME_KILLERS   # every puzzle in both engines:
                                                                     # the same nodes and guesses
     python -m bench.kernel_bench --collection TAREK_ALL --page   # Chromium: click Solve to solved
+    python -m bench.kernel_bench --collection TAREK_ALL --page --browsers chromium,firefox,webkit
 
 Warm: each round solves the whole collection in this process (`solve(engine=...)`, the puzzle
 compiled each time; the module loaded before the first round), and ISS's own
@@ -20,12 +21,16 @@ round's totals, the median, the spread (min-max) and the ratios of the medians.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import resource
 import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
+from bench.browser_solve_bench import SOLVE_THROUGH_PAUSES
 from pycore.solve import solve
 from pycore.solve.kernel import available
 
@@ -160,56 +165,172 @@ def same_section(collections) -> str:
     return "\n".join(lines)
 
 
-def page_section(collection: str) -> str:
-    """Each puzzle of the collection an L9B string can hold, solved in the page (headless
-    Chromium, the site built afresh) through its Solve button: click to `solved`, as
-    bench/browser_solve_bench.py times it; with the solve() time here beside it."""
-    import tempfile
-    from pathlib import Path
+def tree_cpu() -> float:
+    """Processor seconds used so far by this process's descendants that are still running (the
+    browser, its renderer and helper processes, a driver): read from /proc, Linux only."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    parent, used = {}, {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue   # ended meanwhile
+        parent[int(entry.name)] = int(fields[1])
+        used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / ticks
+    me = os.getpid()
 
-    from playwright.sync_api import sync_playwright
+    def descends(pid: int) -> bool:
+        while pid in parent and pid != me:
+            pid = parent[pid]
+        return pid == me
+    return sum(seconds for pid, seconds in used.items() if pid != me and descends(pid))
 
-    import build
-    from bench.browser_solve_bench import solve_with_button
+
+# The Solve button clicked, every "Keep going" pressed, until `solved`: the result left in a global
+# that any driver can poll (bench/browser_solve_bench.py's SOLVE_THROUGH_PAUSES, started, not awaited).
+START_SOLVE = ("(window.__solved = null, (" + SOLVE_THROUGH_PAUSES + ")()"
+               ".then((r) => { window.__solved = r; }), true)")
+
+
+# The page's marks, ms from its start: Python registered, the grid drawn (bench/page_bench.py's
+# figure), kernel.wasm's compile begun and done (kernel.prepare).
+MARKS = ("python-registered", "grid-rendered", "kernel-compile", "kernel-ready")
+TIMELINE = ("Object.fromEntries(" + repr(list(MARKS)) + ".map((n) => "
+            "[n, (performance.getEntriesByName(n)[0] || {startTime: null}).startTime]))")
+
+
+# Another puzzle opened in the same page, as its Back button would (app.js's popstate): no reload,
+# which in WebKit under load costs a minute a puzzle.
+RELOADS = 3   # the first puzzles each in a page loaded afresh (a repeat visit: its start-up marks)
+OPEN_IN_PAGE = ("(history.pushState(null, '', location.pathname + '?bd=' + {text}), "
+                "dispatchEvent(new PopStateEvent('popstate')), true)")
+
+
+def page_solve(engine, url: str, name: str, reload: bool = True) -> dict:
+    """Opens the puzzle in a page of `engine` (loading the page, or in the page already open)
+    and solves it with the Solve button: {"ms", "pauses", "engine", "cpu", "timeline"} (cpu:
+    the browser's processor seconds over the solve; timeline: this page load's marks)."""
+    if reload:
+        engine.goto(url)
+    else:
+        text = url.split("?bd=", 1)[1]
+        engine.js(OPEN_IN_PAGE.format(text=repr(text)))
+    engine.wait("document.querySelector('[data-testid=status][data-state=ready]') !== null", 180)
+    # Clicked once the kernel is compiled (kernel.prepare's marks), so the kernel solves from the
+    # first node, not the Python engine handing over: when that was, against the page's start.
+    engine.wait("performance.getEntriesByName('kernel-ready').length > 0", 180)
+    timeline = engine.js(TIMELINE)
+    cpu = tree_cpu()
+    engine.js(START_SOLVE)
+    result = engine.wait("window.__solved", 600, interval=0.05)
+    result["cpu"] = tree_cpu() - cpu
+    if "error" in result:
+        raise SystemExit(f"{name} in {engine.name}: {result['error']}")
+    result["engine"] = engine.js("puzzleViewer.state.solution.engine")
+    result["timeline"] = timeline
+    return result
+
+
+def page_rows(collection: str) -> list:
+    """(name, puzzle, page string) of each puzzle in the collection an L9B string can hold."""
     from pycore.codec import PuzzleStringError, encode
-    from tests.browsers.chromium import launch_options
-    from tests.browsers.serve import serve_directory
     rows = []
     for record in hardest_killers([collection]):
         try:
             rows.append((record["name"], killer_from_record(record), encode(killer_from_record(record))))
         except PuzzleStringError:
             pass   # a cage not orthogonally connected: no page string holds it
-    lines = [f"{collection} in the page (Chromium, click Solve to `solved`; {len(rows)} puzzles an "
-             f"L9B string holds), seconds, beside solve() here:", "",
-             "| puzzle | page s | engine | pauses | solve() here s |", "|---|---:|---|---:|---:|"]
-    page_s, host_s = [], []
+    return rows
+
+
+def page_section(collection: str, browsers: list[str], limit: int = 0) -> str:
+    """Each puzzle of the collection an L9B string can hold, solved in the page (the site built
+    afresh) through its Solve button, click to `solved` as bench/browser_solve_bench.py times
+    it, in each browser engine (tests/browsers/engines.py's drivers, fresh sessions); with the
+    browser's processor time over the solve, and the solve() time here beside it."""
+    import tempfile
+
+    import build
+    from bench.page_bench import start_engine
+    from tests.browsers.engines import EngineSite, OutsideRecorder, missing
+    rows = page_rows(collection)
+    lines = [f"{collection} in the page (click Solve to `solved`; {len(rows)} puzzles an L9B string "
+             f"holds), seconds: page wall time, the browser's processor time over it, and "
+             f"solve() here (kernel) beside it:", "",
+             "| puzzle | " + " | ".join(f"{b} s (CPU s)" for b in browsers) + " | solve() here s |",
+             "|---|" + "---:|" * (len(browsers) + 1)]
+    page_s = {b: [] for b in browsers}
+    page_cpu = {b: [] for b in browsers}
+    engines_seen = {b: set() for b in browsers}
+    pauses = {b: 0 for b in browsers}
+    host_s = []
+    loads = []
+    timelines = {b: [] for b in browsers}
+    if limit:
+        rows = rows[:limit]
     with tempfile.TemporaryDirectory() as tmp:
-        dist = build.build(dist=Path(tmp) / "dist")
-        server, origin = serve_directory(dist)
-        base = origin + "/"
+        # SITE_DIR: a site built already (as for bench/page_bench.py), else built afresh here
+        dist = (Path(os.environ["SITE_DIR"]) if os.environ.get("SITE_DIR")
+                else build.build(dist=Path(tmp) / "dist"))
+        site, recorder = EngineSite(dist), OutsideRecorder()
+        log = Path(tmp) / "engine.log"
         try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(**launch_options())
-                page = browser.new_page()
-                solve_with_button(page, base, rows[0][2], rows[0][0])   # the kernel compiled
-                for name, puzzle, text in rows:
-                    result = solve_with_button(page, base, text, name)
-                    engine = page.evaluate("puzzleViewer.state.solution.engine")
-                    start = time.perf_counter()
-                    solve(puzzle, engine="kernel")
-                    host_s.append(time.perf_counter() - start)
-                    page_s.append(result["ms"] / 1000)
-                    lines.append(f"| {name} | {page_s[-1]:.2f} | {engine} | {result['pauses']} "
-                                 f"| {host_s[-1]:.2f} |")
-                    print(".", end="", flush=True, file=sys.stderr)
-                browser.close()
+            for browser in browsers:
+                need = missing(browser)
+                if need:
+                    raise SystemExit(f"kernel_bench: {browser} cannot run here: {need}")
+                engine = start_engine(browser, site.url, recorder, log)
+                try:
+                    page_solve(engine, f"{site.url}?bd={rows[0][2]}", rows[0][0])   # a first visit
+                    for i, (name, _, text) in enumerate(rows):   # repeat visits, then in the page
+                        result = page_solve(engine, f"{site.url}?bd={text}", name, i < RELOADS)
+                        page_s[browser].append(result["ms"] / 1000)
+                        page_cpu[browser].append(result["cpu"])
+                        engines_seen[browser].add(result["engine"])
+                        pauses[browser] += result["pauses"]
+                        if i < RELOADS:
+                            timelines[browser].append(result["timeline"])
+                        loads.append(os.getloadavg()[0])
+                        print(".", end="", flush=True, file=sys.stderr)
+                    outside = recorder.take() + list(getattr(engine, "outside", []))
+                    if outside:
+                        raise SystemExit(f"requests left 127.0.0.1 in {browser}: {outside}")
+                finally:
+                    engine.close()
+                print(f" {browser} {json.dumps([page_s[browser], page_cpu[browser], timelines[browser]])}",
+                      file=sys.stderr)   # (what a run cut short has measured)
         finally:
-            server.shutdown()
-    print(file=sys.stderr)
-    lines += ["", f"page: total {sum(page_s):.1f} s, median {statistics.median(page_s):.2f} s, "
-              f"worst {max(page_s):.2f} s; solve() here: total {sum(host_s):.1f} s; page / here "
-              f"{sum(page_s) / sum(host_s):.2f}"]
+            site.stop()
+            recorder.stop()
+    for _, puzzle, _ in rows:
+        start = time.perf_counter()
+        solve(puzzle, engine="kernel")
+        host_s.append(time.perf_counter() - start)
+    for i, (name, _, _) in enumerate(rows):
+        lines.append(f"| {name} | " + " | ".join(f"{page_s[b][i]:.2f} ({page_cpu[b][i]:.2f})"
+                                                for b in browsers) + f" | {host_s[i]:.2f} |")
+    lines.append("")
+    for b in browsers:
+        lines.append(f"{b}: total {sum(page_s[b]):.1f} s (browser CPU {sum(page_cpu[b]):.1f} s), "
+                     f"median {statistics.median(page_s[b]):.2f} s (CPU {statistics.median(page_cpu[b]):.2f}), "
+                     f"worst {max(page_s[b]):.2f} s (CPU {max(page_cpu[b]):.2f}); under 0.5 s: "
+                     f"{sum(v < 0.5 for v in page_s[b])} of {len(rows)}; engine {'/'.join(sorted(engines_seen[b]))}; "
+                     f"pauses to Keep going {pauses[b]}; page / solve() here {sum(page_s[b]) / sum(host_s):.2f}")
+    lines += ["", f"Start-up on the first {RELOADS} puzzles' repeat visits (the page loaded afresh, "
+              "HTTP cache and service worker warm; the other puzzles opened in the page), ms from "
+              "the page's start, medians:", "",
+              "| browser | " + " | ".join(MARKS) + " | compile ms |", "|---|" + "---:|" * (len(MARKS) + 1)]
+    for b in browsers:
+        medians = [statistics.median(t[m] for t in timelines[b]) for m in MARKS]
+        compile_ms = statistics.median(t["kernel-ready"] - t["kernel-compile"] for t in timelines[b])
+        after = sum(t["kernel-compile"] >= t["grid-rendered"] for t in timelines[b])
+        lines.append(f"| {b} | " + " | ".join(f"{v:.0f}" for v in medians)
+                     + f" | {compile_ms:.0f} (begun after the grid on {after} of {len(timelines[b])}) |")
+    lines.append("")
+    lines.append(f"solve() here: total {sum(host_s):.1f} s. Load average (1 min) during the page "
+                 f"solves: {min(loads):.1f}-{max(loads):.1f}, median {statistics.median(loads):.1f}.")
     return "\n".join(lines)
 
 
@@ -223,7 +344,11 @@ def main(argv=None) -> int:
     parser.add_argument("--iss", metavar="DIR", help="a checkout of ISS (Node runs its tool)")
     parser.add_argument("--cold", action="store_true", help="a process a puzzle")
     parser.add_argument("--page", action="store_true",
-                        help="in the page (Chromium) through the Solve button")
+                        help="in the page through the Solve button (--browsers)")
+    parser.add_argument("--first", type=int, default=0, metavar="N",
+                        help="--page: only the first N puzzles (a quick look)")
+    parser.add_argument("--browsers", default="chromium",
+                        help="--page: chromium, firefox, webkit, comma-separated (default chromium)")
     parser.add_argument("--same", nargs="+", metavar="COLLECTION",
                         help="only check both engines search alike on these collections")
     parser.add_argument("--one", metavar="NAME", help=argparse.SUPPRESS)
@@ -239,7 +364,7 @@ def main(argv=None) -> int:
         return 0
     for collection in args.collection or ["TAREK_ALL"]:
         if args.page:
-            print(page_section(collection))
+            print(page_section(collection, [b.strip() for b in args.browsers.split(",")], args.first))
         elif args.cold:
             print(cold_section(collection, args.iss, args.python))
         else:
