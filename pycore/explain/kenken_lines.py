@@ -239,8 +239,8 @@ def _product_step(board: Board, area: Area, cages, ins, outs, cages_product: int
     def rule() -> str:   # worded only for a step that is taken
         said = (f"Line product: {_area_verb(area, 'multiply')} to "
                 f"{_factorial_text(board.size, area.count)} = {total} and "
-                f"{_cages_phrase(board, area, cages, 'multiply', 'covering' if outs else 'inside')} "
-                f"to {_cage_values(board, cages, 'x', prod, cages_product)}, so ")
+                f"{_cages_phrase(board, area, cages, 'multiply', 'covering' if outs else 'inside')}"
+                f" to {_cage_values(board, cages, 'x', prod, cages_product)}, so ")
         if not open_outs:
             return said + f"{_joined(g, open_ins, ' × ')} = {_fraction_text(1 / ratio)}"
         if not open_ins:
@@ -263,7 +263,7 @@ SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def _factorial_text(n: int, count: int) -> str:
-    """What a line's digits multiply to, as a product: "1×2×3×4", "1×2×…×9", "(1×2×…×6)²"."""
+    """What a line's digits multiply to: "1×2×3×4", "1×2×…×9", "(1×2×…×6)²" over two lines."""
     times = OPERATOR_SIGNS["x"]
     factors = (times.join(str(d) for d in range(1, n + 1)) if n <= 5
                else f"1{times}2{times}…{times}{n}")

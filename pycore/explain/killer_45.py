@@ -104,7 +104,7 @@ def innie_outie(board: Board) -> Step | None:
 
 
 def _flipped(terms: str) -> str:
-    """" − 51 − 3 + 4" → "51 + 3 − 4": the counted terms on the outies' side of the balance."""
+    """" − 51 − 3 + 4" → "51 + 3 − 4": the counted terms on the outies' side."""
     flipped = terms.replace("\u2212", "\0").replace("+", "\u2212").replace("\0", "+")
     return flipped.strip().removeprefix("+ ")
 
