@@ -25,7 +25,9 @@ cold visits of the page and of bare on Chromium's emulated 10 Mbit/s, 150 ms lin
 protocol), with the page's time to its grid outline and first paint after the HTML arrived, and
 the bytes pulled (the bench server counts what it sends, gzipped as GitHub Pages serves it) until
 usable and after (the service worker's precache and the snapshot worker). `--slow-only` runs only
-these (with `--write`, replaces only their rows); `--slow-engines chromium,firefox,webkit` adds the
+these (with `--write`, replaces only their rows); `--timeline` prints one such first visit of
+the page and of bare as a timeline (each request, the page's marks, fetch and wasm calls);
+`--slow-engines chromium,firefox,webkit` adds the
 same first visits in each engine through a second bench server that throttles itself
 (tests/browsers/slowline.py: Chromium's emulation is Chromium's only), Chromium included to show
 that the two throttles agree.
@@ -305,6 +307,68 @@ def measure_on_throttled_server(dist: Path, wheel: str, names: list[str], runs: 
         server.shutdown()
 
 
+# --timeline: marks for what the page's own code cannot mark (added before any of its scripts):
+# each fetch() asked for and answered, the wasm compiled, the status's changes.
+TIMELINE_HOOKS = """(() => {
+  const mark = (name) => { try { performance.mark(name); } catch {} };
+  for (const fn of ["instantiateStreaming", "compileStreaming", "instantiate", "compile"]) {
+    const plain = WebAssembly[fn];
+    WebAssembly[fn] = function (...args) {
+      const size = args[0]?.byteLength ?? "";
+      mark(`WebAssembly.${fn}(${size}) called`);
+      const answer = plain.apply(this, args);
+      answer.then(() => mark(`WebAssembly.${fn}(${size}) done`), () => {});
+      return answer;
+    };
+  }
+  const plainFetch = window.fetch;
+  window.fetch = function (...args) {
+    const name = String(args[0]?.url ?? args[0]).split("/").pop();
+    mark(`fetch ${name} called`);
+    const answer = plainFetch.apply(this, args);
+    answer.then(() => mark(`fetch ${name} answered`), () => {});
+    return answer;
+  };
+  let state;
+  new MutationObserver(() => {
+    const now = document.querySelector("[data-testid=status]")?.dataset.state;
+    if (now !== state) mark(`status ${(state = now)}`);
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+})();"""
+
+TIMELINE = """(() => {
+  const rows = [];
+  for (const e of performance.getEntriesByType("resource"))
+    rows.push([e.startTime, `${e.name.split("/").pop().split("?")[0].slice(0, 40)} (${e.initiatorType}): first byte `
+               + `${e.responseStart.toFixed(0)}, end ${e.responseEnd.toFixed(0)}, ${(e.transferSize / 1e3).toFixed(0)} kB`]);
+  for (const e of performance.getEntriesByType("mark")) rows.push([e.startTime, "mark: " + e.name]);
+  for (const e of performance.getEntriesByType("paint")) rows.push([e.startTime, e.name]);
+  rows.push([performance.getEntriesByType("navigation")[0].responseEnd, "the HTML has arrived"]);
+  return rows.sort((a, b) => a[0] - b[0]);
+})()"""
+
+
+def timeline(browser, base: str) -> None:
+    """Prints one first visit of the page and of bare on the emulated slow line as a timeline: each
+    request's start, first byte and end (resource timing), the page's own marks (grid-outline,
+    python-loader and python-started in pyodide-start.mjs, python-registered in bridge.js,
+    grid-rendered in app.js) and TIMELINE_HOOKS' marks."""
+    for what, url in (("page", f"{base}?bd={PUZZLE}"), ("bare", f"{base}__bench/bare.html")):
+        context = browser.new_context()
+        context.add_init_script(TIMELINE_HOOKS)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", SLOW_LINE)
+        start = SENT.sent
+        done = timed_visit(page, url, what)
+        print(f"== {what}: usable after {done:.0f} ms, {(SENT.sent - start) / 1e6:.2f} MB pulled, "
+              f"load average {os.getloadavg()[0]:.1f}")
+        for ms, event in page.evaluate(TIMELINE):
+            print(f"{ms:8.0f} ms  {event}")
+        context.close()
+
+
 def measure(browser, base: str, runs: int) -> dict[str, dict[str, float]]:
     urls = {
         "bare": f"{base}__bench/bare.html",
@@ -389,7 +453,36 @@ def slow_table(slow: dict, slow_runs: int) -> list[str]:
         f"{slow_cell('page', 'outline', 'html')} | {slow_cell('page', 'paint', 'html')} | {kb_cell('page', 'after')} |",
         "",
         *engines_slow_table(slow.get("engines") or {}, slow_runs),
+        *SLOW_FINDINGS,
     ]
+
+
+# Where a slow first visit's time went (`--timeline`, 2026-11-27, at load average 14-19), and what
+# changed; kept here so --write keeps it.
+SLOW_FINDINGS = [
+    "Where a first visit's time went (`python -m bench.page_bench --timeline`; 2026-11-27, issue 46):",
+    "",
+    "- PyScript's `core.js` ran only after `app.js` and its two dozen modules (module scripts run in",
+    "  document order; on this line they arrive in waves of six): `loadPyodide()` was called 3.6 s after",
+    "  navigation, now 1.5–2.2 s (PyScript comes before `app.js`; only `stored.js`, which guards",
+    "  IndexedDB for PyScript, runs before it; `pyodide-start.mjs` and `main.py` are preloaded too).",
+    "- After the wasm had arrived, Python compiled ~140 standard modules from source (Pyodide imports",
+    "  them at start): most of `loadPyodide()`'s CPU. The standard library now ships as bytecode",
+    "  (`loadPyodide()` under Node: 24–27 s with the sources, 9–11 s with bytecode, at load 15; in the",
+    "  page, from the wasm compiled to Python started: 5.4 s against 29 s for bare at load 18). It",
+    "  costs 0.45 MB more than the stripped sources; the wheel, compiled the same way, 0.2 MB less.",
+    "- The wheel (unpacked only after Python's start) shared the line with the runtime: it is now asked",
+    "  for once the wasm is in. A first visit also no longer downloads and hashes the wheel (the",
+    "  snapshot's key) before starting Python: with no snapshot stored, Python starts at once.",
+    "- The wasm compiles while it downloads (`instantiateStreaming`, called long before its last byte).",
+    "- WebKit pulled 4.76 MB more than the other engines before the page was usable: the size of the",
+    "  wasm, the standard library and the wheel together, the three files preloaded `as=fetch`. It",
+    "  seems not to hand a preload's response to the later fetch(), and downloads them twice (not yet",
+    "  looked into; bare preloads nothing).",
+    "- At load average 20 the slow line's times are mostly waiting for the CPU: Chromium's two",
+    "  throttles agree on the page (18.9 s each) and not on bare (31 s and 46 s, all Python's start).",
+    "",
+]
 
 
 def engines_slow_table(engines: dict, runs: int) -> list[str]:
@@ -644,6 +737,8 @@ def main() -> int:
                         help="only the slow line's first visits (Chromium); with --write, only their rows in BENCHMARKS.md")
     parser.add_argument("--slow-engines", default="",
                         help="with --slow-only: also these engines (e.g. chromium,firefox,webkit) on the server's own slow line")
+    parser.add_argument("--timeline", action="store_true",
+                        help="only print one slow-line first visit of the page and of bare as a timeline (requests, marks)")
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
     args = parser.parse_args()
     names = [n.strip() for n in args.engines.split(",") if n.strip()]
@@ -664,6 +759,9 @@ def main() -> int:
                     if executable:
                         launch["executable_path"] = executable
                     browser = p.chromium.launch(**launch)
+                    if args.timeline:
+                        timeline(browser, base)
+                        return 0
                     if args.slow_only:
                         slow = measure_slow_line(browser, base, args.slow_runs)
                         browser.close()
