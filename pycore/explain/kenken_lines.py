@@ -202,15 +202,31 @@ def _sum_step(board: Board, area: Area, cages, ins, outs, cages_total: int, tota
         return None
     g = board.geometry
 
+    placed_ins = [board.values[c] for c in ins if board.values[c]]
+    placed_outs = [board.values[c] for c in outs if board.values[c]]
+
+    def worked(ins_side: bool) -> str:
+        """The sum behind the value when placed digits moved across: "21 − 8 − 3 = "."""
+        if not placed_ins and not placed_outs:
+            return ""
+        first, second, taken, given = ((total, cages_total, placed_ins, placed_outs) if ins_side
+                                       else (cages_total, total, placed_outs, placed_ins))
+        return (f"{first} − {second}" + "".join(f" + {v}" for v in given)
+                + "".join(f" − {v}" for v in taken) + " = ")
+
     def rule() -> str:   # worded only for a step that is taken
+        filled = [c for c in ins + outs if board.values[c]]
+        placed = (f", and {joined(f'{g.name(c)} = {board.values[c]}' for c in filled)} "
+                  f"{'is' if len(filled) == 1 else 'are'} placed" if filled else "")
         said = (f"Line sum: {_area_verb(area, 'total')} {total} and "
                 f"{_cages_phrase(board, area, cages, 'total', 'covering' if outs else 'inside')} "
-                f"{_cage_values(board, cages, '+', sum, cages_total)}, so ")
+                f"{_cage_values(board, cages, '+', sum, cages_total)}{placed}, so ")
         if not open_outs:
-            return said + f"{_joined(g, open_ins, ' + ')} = {-value}"
+            return said + f"{_joined(g, open_ins, ' + ')} = {worked(True)}{-value}"
         if not open_ins:
-            return said + f"{_joined(g, open_outs, ' + ')} = {number_text(value)}"
-        return said + f"{_joined(g, open_outs, ' + ')} − {_grouped(g, open_ins, ' + ')} = {number_text(value)}"
+            return said + f"{_joined(g, open_outs, ' + ')} = {worked(False)}{number_text(value)}"
+        return said + (f"{_joined(g, open_outs, ' + ')} − {_grouped(g, open_ins, ' + ')} = "
+                       f"{worked(False)}{number_text(value)}")
     terms = [(c, -1) for c in open_ins] + [(c, 1) for c in open_outs]
     if len(terms) == 1:
         cell, sign = terms[0]

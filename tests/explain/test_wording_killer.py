@@ -149,11 +149,15 @@ def test_every_killer_sum_adds_up_along_corpus_explanations():
 
 def kenken_numbers_add_up(board, text: str) -> int:
     """A line's total and product (1×2×…×n = n!), every cage share ("the 280× cage is 5×7×8, so
-    5 + 7 + 8 = 20": its digits meet its clue and add or multiply to the share) and every
-    equation; how many lines were checked."""
+    5 + 7 + 8 = 20": its digits meet its clue and add or multiply to the share), every digit
+    said to be placed, and every equation; how many lines were checked."""
     checked = equations_add_up(text)
+    for name, digit in re.findall(r"([A-I]\d) = (\d)\b(?=[^:]*placed)", text):
+        assert board.values[cell(name, board.size)] == int(digit), ("placed misnamed", text)
+        checked += 1
     n = board.size
-    for power, value in re.findall(r"(?:1×2×…×\d+|[\d×]+)\)?([²³⁴⁵⁶⁷⁸]?) = (\d+) and", text):
+    for power, value in re.findall(r"multipl(?:y|ies) to \(?(?:1×2×…×\d+|\d(?:×\d)+)\)?"
+                                   r"([²³⁴⁵⁶⁷⁸]?) = (\d+) and", text):
         count = "  ²³⁴⁵⁶⁷⁸".index(power) if power else 1
         assert int(value) == factorial(n) ** count, text
         checked += 1
