@@ -124,6 +124,19 @@ def test_report_says_which_engine():
     assert solve_report(puzzle, engine="python")["engine"] == "python"
 
 
+def test_small_grids_solve_in_python_unless_the_kernel_is_asked():
+    """Under 7x7 the kernel's fixed cost is more than a whole solve (BENCHMARKS.md, "No kind
+    gets slower"): solve() picks the Python engine there, and the kernel still answers alike
+    when forced."""
+    six = Puzzle("sudoku", 6, (1, 2, 3) + (0,) * 33)
+    chosen, forced = solve(six), solve(six, engine="kernel")
+    assert chosen.engine == "python" and forced.engine == "kernel"
+    assert outcome(chosen) == outcome(forced)
+    seven = next(decode(next(iter(e["strings"].values())))[0] for e in DEV
+                 if e["kind"] == "kenken" and e["size"] == 7)
+    assert solve(seven).engine == "kernel"
+
+
 def test_too_big_for_the_kernel_solves_in_python():
     puzzle = Puzzle("sudoku", 16, (0,) * 256)
     assert kernel.kernel_solver(puzzle) is None
