@@ -252,17 +252,35 @@ def _product_step(board: Board, area: Area, cages, ins, outs, cages_product: int
         return None
     g = board.geometry
 
+    placed_ins = [board.values[c] for c in ins if board.values[c]]
+    placed_outs = [board.values[c] for c in outs if board.values[c]]
+
+    def worked(ins_side: bool) -> str:
+        """The division behind the value when placed digits moved across: "720 ÷ 120 ÷ 3 = "."""
+        if not placed_ins and not placed_outs:
+            return ""
+        first, second, taken, given = ((total, cages_product, placed_ins, placed_outs)
+                                       if ins_side else
+                                       (cages_product, total, placed_outs, placed_ins))
+        return (f"{first} ÷ {second}" + "".join(f" × {v}" for v in given)
+                + "".join(f" ÷ {v}" for v in taken) + " = ")
+
     def rule() -> str:   # worded only for a step that is taken
+        filled = [c for c in ins + outs if board.values[c]]
+        placed = (f", and {joined(f'{g.name(c)} = {board.values[c]}' for c in filled)} "
+                  f"{'is' if len(filled) == 1 else 'are'} placed" if filled else "")
         said = (f"Line product: {_area_verb(area, 'multiply')} to "
                 f"{_factorial_text(board.size, area.count)} = {total} and "
                 f"{_cages_phrase(board, area, cages, 'multiply', 'covering' if outs else 'inside')}"
-                f" to {_cage_values(board, cages, 'x', prod, cages_product)}, so ")
+                f" to {_cage_values(board, cages, 'x', prod, cages_product)}{placed}, so ")
         if not open_outs:
-            return said + f"{_joined(g, open_ins, ' × ')} = {_fraction_text(1 / ratio)}"
+            return said + (f"{_joined(g, open_ins, ' × ')} = {worked(True)}"
+                           f"{_fraction_text(1 / ratio)}")
         if not open_ins:
-            return said + f"{_joined(g, open_outs, ' × ')} = {_fraction_text(ratio)}"
+            return said + (f"{_joined(g, open_outs, ' × ')} = {worked(False)}"
+                           f"{_fraction_text(ratio)}")
         return said + (f"{_joined(g, open_outs, ' × ')} ÷ {_grouped(g, open_ins, ' × ')} = "
-                       f"{_fraction_text(ratio)}")
+                       f"{worked(False)}{_fraction_text(ratio)}")
     terms = [(c, -1) for c in open_ins] + [(c, 1) for c in open_outs]
     if len(terms) == 1:
         cell, sign = terms[0]

@@ -11,6 +11,7 @@ every step's text and checks it against the board it was said on.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from math import factorial, prod
 
 import pytest
@@ -71,18 +72,20 @@ TOKENS = re.compile(
     rf"|(?P<need>(?P<digits>\d(?:/\d)*) leaves? [^;]*?would then need "
     rf"(?P<needs>\d+(?:, \d+)*(?: or \d+)?))"
     rf"|(?<![\d×÷{MINUS}])(?P<combo>\d(?:\+\d)+)(?![\d×÷])")
-EQUATION = re.compile(rf"(?<![\d×/(])(\d+)((?: [+{MINUS}×] \d+)+) = ({MINUS}?\d+)(?![\d/])")
+EQUATION = re.compile(rf"(?<![\d×/(])(\d+)((?: [+{MINUS}×÷] \d+)+) = ({MINUS}?\d+(?:/\d+)?)"
+                      rf"(?![\d/])")
 
 
 def equations_add_up(text: str) -> int:
-    """Every "a + b − c = d" and "a × b = c" written with spaces holds; how many there were."""
+    """Every "a + b − c = d", "a × b = c" and "a ÷ b ÷ c = p/q" written with spaces holds,
+    worked left to right; how many there were."""
     count = 0
     for first, terms, result in EQUATION.findall(text):
-        value = int(first)
-        for sign, number in re.findall(rf"([+{MINUS}×]) (\d+)", terms):
-            value = value + int(number) if sign == "+" else (
-                value - int(number) if sign == MINUS else value * int(number))
-        assert value == int(result.replace(MINUS, "-")), text
+        value = Fraction(int(first))
+        for sign, number in re.findall(rf"([+{MINUS}×÷]) (\d+)", terms):
+            value = {"+": value + int(number), MINUS: value - int(number),
+                     "×": value * int(number), "÷": value / int(number)}[sign]
+        assert value == Fraction(result.replace(MINUS, "-")), text
         count += 1
     return count
 
@@ -343,3 +346,21 @@ def test_a_wide_cage_of_a_big_grid_counts_its_failing_combinations():
         "Killer combinations: the 40-cage at R1C1, R1C2, R1C3, R1C4, R1C5 and R1C6 can only be "
         "4+5+6+7+8+A (174 other combinations of 40 fail, all for a placed digit or one none of "
         "its open cells takes): ")
+
+
+def test_line_product_names_the_placed_digits_it_divides_by():
+    # column 4: 9! = 362880, the 48× cage, A4 = 9 and F4 = 2: B4 × C4 × D4 × E4 = 420
+    rec = record("9:aa__a_a_6a_a_3a_3aa_4baa_a_6a_6a_a")
+    _, step = step_where(rec, "line-product", "Line product: column 4 multiplies")
+    assert step.text == (
+        "Line product: column 4 multiplies to 1×2×…×9 = 362880 and the 48× cage inside it "
+        "multiplies to 48, and A4 = 9 and F4 = 2 are placed, so B4 × C4 × D4 × E4 = "
+        "362880 ÷ 48 ÷ 9 ÷ 2 = 420: 1 leaves B4 and C4; 6/8 leave E4")
+
+
+def test_line_sum_names_the_placed_digits_it_takes_off():
+    rec = record("6:aab_a__aa_b_5a_5aa_ba__aa_a_3aab")
+    _, step = step_where(rec, "line-sum", "Line sum: row A totals 21 and the 8+")
+    assert step.text == (
+        "Line sum: row A totals 21 and the 8+ cage inside it totals 8, and A3 = 2 and A4 = 1 are "
+        f"placed, so A1 + A2 = 21 {MINUS} 8 {MINUS} 2 {MINUS} 1 = 10: 3/5 leave A1 and A2")
