@@ -8,7 +8,8 @@ older generator run in the same process on the same seeds.
                                                         # (kind:size:grade, "-" for any grade)
     python -m bench.generate_bench --reference a69b0a2  # also the generator of that commit
 
-Times are wall-clock on one core: `generate(kind, size, grade, seed)` for seeds 1..N, whole (all
+Times are wall-clock on one core (`--clock process`: processor time, which holds better than
+wall-clock on a machine shared with other work): `generate(kind, size, grade, seed)` for seeds 1..N, whole (all
 its attempts); the solver's is `solve(puzzle)` on the puzzle made (the default engine). With
 --reference, that commit's `pycore` (git archive, imported as `pycore_ref`) generates the same
 case and seed just before; its time and the ratio of each seed's times (now / reference) are
@@ -49,14 +50,17 @@ def reference_generate(commit: str):
     return module.generate, module.OutOfBudget
 
 
+CLOCK = time.perf_counter   # or time.process_time (--clock process)
+
+
 def timed(make, out_of_budget, kind, size, grade, seed, budget):
     """(seconds, result or None when the budget ran out)."""
-    started = time.perf_counter()
+    started = CLOCK()
     try:
         result = make(kind, size, grade, seed, time_limit=budget)
     except out_of_budget:
-        return time.perf_counter() - started, None
-    return time.perf_counter() - started, result
+        return CLOCK() - started, None
+    return CLOCK() - started, result
 
 
 def run_case(kind: str, size: int, grade: str | None, seeds: int, budget: float, reference=None) -> dict:
@@ -73,9 +77,9 @@ def run_case(kind: str, size: int, grade: str | None, seeds: int, budget: float,
             continue
         attempts.append(result["attempts"])
         puzzle = decode(result["string"])[0]
-        started = time.perf_counter()
+        started = CLOCK()
         assert solve(puzzle).status == "unique"
-        solved.append(time.perf_counter() - started)
+        solved.append(CLOCK() - started)
     ratios = [m / s for m, s in zip(made, solved)] if solved else []
     return {"made": made, "solved": solved, "attempts": attempts, "failed": failed, "ratios": ratios,
             "ref": ref, "ref_failed": ref_failed, "ref_ratios": [m / r for m, r in zip(made, ref)]}
@@ -93,7 +97,11 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=60.0, help="generate's time limit per seed")
     parser.add_argument("--case", action="append", help="kind:size:grade ('-' for any grade)")
     parser.add_argument("--reference", help="a commit whose generator runs beside, seed by seed")
+    parser.add_argument("--clock", choices=("wall", "process"), default="wall",
+                        help="wall-clock time, or this process's processor time")
     args = parser.parse_args()
+    global CLOCK
+    CLOCK = time.process_time if args.clock == "process" else time.perf_counter
     reference = reference_generate(args.reference) if args.reference else None
     for make, out_of_budget in [(generate, OutOfBudget)] + ([reference] if reference else []):
         timed(make, out_of_budget, "sudoku", 4, None, 0, args.budget)   # imports, not timed
