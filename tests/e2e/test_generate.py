@@ -68,6 +68,12 @@ def test_a_kenken_made_from_the_start_page_is_a_link_that_reopens_it(page, conte
     choose(page, "kenken", 4, "gentle")
     sizes = page.locator("[data-testid=new-size] option").evaluate_all("os => os.map(o => o.value)")
     assert sizes == ["4", "5", "6", "7", "8", "9"]
+    # only the grades a size reaches ("" is any grade): a 4×4 KenKen up to moderate, a 4×4 sudoku gentle
+    offered = "os => os.map(o => o.value)"
+    assert page.locator("[data-testid=new-grade] option").evaluate_all(offered) == ["gentle", "moderate", ""]
+    choose(page, "sudoku", 4, "gentle")
+    assert page.locator("[data-testid=new-grade] option").evaluate_all(offered) == ["gentle", ""]
+    choose(page, "kenken", 4, "gentle")
     start = page.url
     dialog.locator("[data-action=make]").click()
     assert dialog.get_attribute("data-state") in ("making", "made")
@@ -125,16 +131,16 @@ def test_a_gentle_sudoku_made_from_a_puzzle_by_the_keyboard_and_back_to_it(page,
 
 
 def test_cancel_ends_the_worker_and_the_page_makes_the_next_one(page, site):
-    # a 4×4 sudoku is never graded extreme: this search runs until it is stopped
+    # an extreme 16×16 takes explain's whole logic on a grid of 256 cells: it runs until stopped
     page.goto(f"{site.url}?generate_seconds=900")
     assert wait_started(page) == "ready"
     page.evaluate("""() => { window.terminated = 0; const end = Worker.prototype.terminate;
         Worker.prototype.terminate = function () { window.terminated++; return end.call(this); }; }""")
     dialog = open_dialog(page)
-    choose(page, "sudoku", 4, "extreme")
+    choose(page, "sudoku", 16, "extreme")
     dialog.locator("[data-action=make]").click()
     progress = dialog.locator("[data-testid=new-progress]")
-    page.wait_for_function("() => document.querySelector('[data-testid=new-progress]').textContent.startsWith('Making an extreme 4×4 Sudoku')",
+    page.wait_for_function("() => document.querySelector('[data-testid=new-progress]').textContent.startsWith('Making an extreme 16×16 Sudoku')",
                            timeout=MADE_MS)
     # the page answers while Python searches: the kind can't change, Cancel has the focus
     assert dialog.locator("[data-testid=new-kind]").is_disabled()
@@ -156,12 +162,12 @@ def test_no_puzzle_in_time_is_said_in_a_sentence(page, site):
     page.goto(f"{site.url}?generate_seconds=2")
     assert wait_started(page) == "ready"
     dialog = open_dialog(page)
-    choose(page, "sudoku", 4, "extreme")
+    choose(page, "sudoku", 16, "extreme")
     dialog.locator("[data-action=make]").click()
     page.wait_for_function("() => document.querySelector('[data-testid=new-dialog]').dataset.state === 'error'",
                            timeout=MADE_MS)
     error = dialog.locator("[data-testid=new-error]").text_content()
-    assert error.startswith("No extreme 4×4 Sudoku turned up within 2 seconds.")
+    assert error.startswith("No extreme 16×16 Sudoku turned up within 2 seconds.")
     assert "Traceback" not in error and "Error" not in error
     assert not dialog.locator("[data-testid=new-kind]").is_disabled()
     # Escape closes the dialog; the page is where it was
@@ -190,7 +196,7 @@ def test_screenshots_of_the_dialog_and_a_puzzle_of_each_kind(page, site):
         dialog = open_dialog(page)
         choose(page, "killer", 9, "tough")
         page.screenshot(path=str(SHOTS / f"{screen}-dialog.png"))
-        choose(page, "sudoku", 4, "extreme")   # (never found: the making state stays to be seen)
+        choose(page, "sudoku", 16, "extreme")   # (minutes in the page: the making state stays to be seen)
         dialog.locator("[data-action=make]").click()
         page.wait_for_function("() => /^Making .* \\d+ s$/.test(document.querySelector('[data-testid=new-progress]').textContent)",
                                timeout=MADE_MS)
