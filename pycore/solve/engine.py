@@ -173,6 +173,8 @@ def propagate(net: Network, cand: list[int], live: list, singles: list[int], cha
             for index in exact:
                 queued[index] = 0
                 _, cells, _, table = constraints[index]
+                if net.exact_once_solved and all(cand[c] & (cand[c] - 1) for c in cells):
+                    continue
                 problem = revise_exact(index, cells, table, cand, live, singles, changed)
                 if problem:
                     return problem
@@ -799,7 +801,8 @@ class Solver:
         """After DERIVE_AFTER guesses: adds the derived sums (to the open frames as well) and,
         if there are any, queues this state to be propagated again with them (True). If the
         root with them is still WIDE everywhere, the search starts again from there, probing,
-        with exact cage support (EXACT) as well."""
+        with exact cage support (EXACT) as well; otherwise EXACT comes in too, revised once one
+        of its cells is solved."""
         self.derived = True
         start = add_derived_when_stuck(self.puzzle, self.net)
         if start == len(self.net.constraints):
@@ -821,6 +824,10 @@ class Solver:
                          set(range(self.net.cell_count))) is None:
                 self.probe = self.probe_cells(root_cand, root_live)
             return True   # else no solution: the stack is empty
+        # Every killer's 4- and 5-cell sums get exact support from here on too (EXACT), once
+        # one of their cells is solved.
+        self.net.exact_once_solved = True
+        new_live += self.net.live[add_exact(self.net):]
         live.extend(new_live)
         for frame in self.stack:
             # Their starting states hold for any search state (revising narrows them).

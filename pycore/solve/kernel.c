@@ -5,7 +5,8 @@
    revisions in the same order, the same blame in the same doubles, so it takes the very nodes
    and guesses the Python engine takes, only about a hundred times faster. Python builds the
    network (every stage: the cages and 45-rule groups, the derived sums added the first time the
-   search must guess, the exact twins of 5-cell sums added when a killer is wide everywhere) and
+   search must guess, with the exact twins of 4- and 5-cell sums: revised always in a killer
+   wide everywhere, else once one of their cells is solved) and
    hands it over as one int32 array; the kernel keeps the search and returns after
    step(max_nodes), so the page keeps Cancel and progress.
 
@@ -628,6 +629,14 @@ static ExactTable *exact_table(int total, int ncells) {
 }
 
 static ExactTable **exact_of;   /* per constraint */
+static int exact_once_solved;
+
+static int any_solved(int index, const u32 *cand) {
+    Con *c = &con[index];
+    for (int i = 0; i < c->ncells; i++)
+        if (single(cand[c->cells[i]])) return 1;
+    return 0;
+}
 
 static int revise_exact(int index, u32 *cand, u64 *live) {
     Con *c = &con[index];
@@ -815,6 +824,7 @@ static int propagate(u32 *cand, u64 *live) {
             for (int i = 0; i < nexact; i++) {
                 int index = exact_list[i];
                 queued[index] = 0;
+                if (exact_once_solved && !any_solved(index, cand)) continue;
                 if (revise_exact(index, cand, live)) return 1;
             }
             nexact = 0;
@@ -1053,6 +1063,8 @@ static int add_derived(void) {
         if (!propagate(slot_cand[0], slot_live[0])) probe_start(slot_cand[0], slot_live[0]);
         return 1;
     }
+    ACTIVE = NCON;   /* the exact twins too, for every killer, once a cell is solved */
+    exact_once_solved = 1;
     pending = 1;
     start_state(-1, 1);
     return 1;
@@ -1459,7 +1471,7 @@ int init(void) {
     depth = 0;
     out.status = 0; out.nodes = 0; out.guesses = 0; out.found_at = -1;
     out.solutions = 0; out.explored = 0.0; out.has_root_problem = 0;
-    derived = 0; probing = 0; conflicts = 0; run_nodes = 0; have_root = 0; P.active = 0;
+    derived = 0; probing = 0; conflicts = 0; exact_once_solved = 0; run_nodes = 0; have_root = 0; P.active = 0;
     extended = 0; waiting = 0;
     restart_after = has_cages ? -1 : 500;
     weight = 1.0;

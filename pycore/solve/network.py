@@ -20,8 +20,9 @@ Constraint kinds (the first field of each constraint tuple):
   reasoned about by bounds that know each group's digits differ, then exactly once three or fewer
   cells are open (its live state from then on: those cells and what they must make up, as cells
   only narrow below that node).
-- EXACT: a killer cage or 45-rule group of EXACT_CELLS distinct digits with a total, in killers
-  wide everywhere (add_exact): each cell keeps only the digits some one-to-one filling of a
+- EXACT: a killer cage or 45-rule group of EXACT_CELLS distinct digits with a total, added with
+  the derived sums (add_exact; in a killer not wide everywhere revised only once one of its cells
+  is solved, `exact_once_solved`): each cell keeps only the digits some one-to-one filling of a
   digit set puts there (the op field is combos.one_to_one's table). Revised at the fixpoint of
   the others, not from the queue; its live state is the fillings that fitted when it last looked.
 """
@@ -43,11 +44,10 @@ KILLER_KINDS = frozenset({"killer", "killer-jigsaw"})
 EXACT_CAGE_CELLS = 3    # killer cages up to this many cells also get exact tuple support
 SMALL_TUPLE_GROUP = 3   # non-distinct 45-rule groups up to this many cells get exact tuples
 BIG_BOUNDS_GROUP = 6    # ...and up to this many cells at least min/max reasoning
-# Distinct-digit sums of these many cells get exact support (EXACT) in killers wide everywhere.
-# Smaller cages have exact TUPLES already; a 6-cell table would hold up to 8,640 fillings; and
-# 4-cell ones, measured on the two wide killers that have them (Tarek #38, Wecoc #2, six
-# orientations each), cost 30% more a node for 18% fewer guesses, where 5-cell ones alone were even.
-EXACT_CELLS = (5,)
+# Distinct-digit sums of these many cells get exact support (EXACT) once the derived sums are in.
+# Smaller cages have exact TUPLES already; a 6-cell table would hold up to 8,640 fillings. 4-cell
+# ones too since issue 43's kernel made them affordable (pycore/solve/README.md, EXACT).
+EXACT_CELLS = (4, 5)
 EXACT_MAX_SIZE = 9      # one_to_one's tables have 2^size entries per cell
 
 
@@ -70,6 +70,7 @@ class Network:
     live: list = field(default_factory=list)                 # starting live state per constraint
     error: str | None = None                                 # why the puzzle cannot be solved
     pointing: bool = False              # run intersection removal (pays only for Windoku)
+    exact_once_solved: bool = False     # EXACT revised only once one of its cells is solved
     constraint_bits: list = field(default_factory=list)      # cells of each constraint, bit set
     sum_tables: tuple | None = None     # (ascending sums, descending sums, mirror) per mask: LINEAR
     house_rests: list = field(default_factory=list)   # per constraint: rest of each house it is in
@@ -223,12 +224,14 @@ def add_derived_when_stuck(puzzle: Puzzle, net: Network) -> int:
 
 
 def add_exact(net: Network) -> int:
-    """Adds EXACT twins of the SET constraints of EXACT_CELLS cells, for killers wide
-    everywhere (engine.WIDE). A SET keeps the digits of its live digit sets; its twin, only the
+    """Adds EXACT twins of the SET constraints of EXACT_CELLS cells, with the derived sums
+    (engine.Solver.add_derived: in a killer not wide everywhere revised only once one of their
+    cells is solved). A SET keeps the digits of its live digit sets; its twin, only the
     digits a one-to-one filling of one of them puts in each cell. The 14 Mathemagic killers
-    (all 5-cell cages) took 38% fewer guesses and 0.91x the time; for every killer, not only
-    the wide ones, TAREK_ALL in six orientations took 13% fewer guesses but 1.10x the time, a
-    node costing 27% more (pycore/solve/README.md). Returns the index of the first one added."""
+    (all 5-cell cages) took 38% fewer guesses and 0.91x the time; for every other killer, once
+    one of a twin's cells is solved, TAREK_ALL and EXTREME_KILLERS in six orientations 15% fewer
+    guesses in the kernel for the same time or a little less (pycore/solve/README.md). Returns
+    the index of the first one added."""
     start = len(net.constraints)
     if net.size <= EXACT_MAX_SIZE:
         for (kind, cells, total, _), label in list(zip(net.constraints, net.labels)):

@@ -246,12 +246,15 @@ def test_only_a_killer_wide_everywhere_starts_again_probing():
         pass
     assert wide.probing and wide.derived and wide.guesses == engine.DERIVE_AFTER
     assert wide.probe is not None and not wide.stack and not wide.solutions
-    # ...with exact support in its 5-cell cages (EXACT), which narrow killers do without.
+    # ...with exact support in its 5-cell cages (EXACT) revised always; a narrow killer gets it
+    # too (4- and 5-cell sums), revised only once one of a sum's cells is solved.
     exact = [cells for kind, cells, *_ in wide.net.constraints if kind == EXACT]
     assert len(exact) >= 16 and {len(cells) for cells in exact} == {5}
+    assert not wide.net.exact_once_solved
     narrow, result = run(puzzle_of(BY_NAME["TAREK_ALL#39"]))
     assert narrow.derived and not narrow.probing and result.status == "unique"
-    assert not any(kind == EXACT for kind, *_ in narrow.net.constraints)
+    assert any(kind == EXACT for kind, *_ in narrow.net.constraints)
+    assert narrow.net.exact_once_solved
 
 
 def probe_everywhere(monkeypatch):
