@@ -116,6 +116,7 @@ def nishio(board: Board) -> Step | None:
                     if board.candidates[c].bit_count() <= MOST_CANDIDATES),
                    key=lambda c: (board.candidates[c].bit_count(), c))
     budget = [BUDGET * 81 // g.cell_count]
+    walks = walks_from(board, easy)
     refutes = solver_refutes(board)
     suppositions = [(cell, digit) for cell in cells
                     if board.candidates[cell] & (board.candidates[cell] - 1)   # else a single
@@ -128,9 +129,8 @@ def nishio(board: Board) -> Step | None:
     best = None   # (kept steps, cell, digit, the broken rule): the shortest chain so far
     for _, order in refuted:
         cell, digit = suppositions[order]
-        supposed = board.apply(Step("nishio", "", placements=((cell, digit),)))
         longest = MAX_STEPS if best is None else len(best[0]) - 1
-        chain = chain_to_contradiction(supposed, easy, budget, longest)
+        chain = chain_to_contradiction(walks.supposing(cell, digit), budget, longest)
         if chain:
             steps, boards = chain
             kept = [steps[i] for i in needed_steps(steps, boards)]
@@ -189,13 +189,14 @@ def digit_forcing(board: Board) -> Step | None:
         if agreed:
             forcings.append((cell, digit, agreed))
     easy = easy_strategies()
+    walks = walks_from(board, easy)
     budget = [FORCING_BUDGET * 81 // board.geometry.cell_count]
     best = None   # (fewest kept steps, then a placement first; cell, digit, fact, kept chains)
     for cell, digit, agreed in forcings[:MOST_FORCINGS]:
-        cases = [board.apply(Step("digit-forcing", "", placements=((cell, digit),))),
-                 board.apply(Step("digit-forcing", "", eliminations=((cell, digit),)))]
+        cases = [walks.supposing(cell, digit),
+                 Walk(board.apply(Step("digit-forcing", "", eliminations=((cell, digit),))), easy)]
         for fact in agreed[:MOST_FACTS]:
-            chains = [chain_to_fact(case, fact, easy, budget) for case in cases]
+            chains = [chain_to_fact(case, fact, budget) for case in cases]
             if None in chains:
                 continue
             kept = [[steps[i] for i in needed_steps(steps, boards, [fact[:2] if fact[0] ==
@@ -337,13 +338,14 @@ def forcing_search(board: Board, kinds: tuple[str, ...], easy) -> tuple | None:
             found.append((len(cases), reach, kind, where, cases, facts))
     found.sort(key=lambda f: f[:2])
     budget = [FORCING_BUDGET * 81 // board.geometry.cell_count]
+    walks = walks_from(board, easy)
     best = None
     for _, _, kind, where, cases, facts in found[:MOST_SETS]:
-        supposed = [board.apply(Step("forcing", "", placements=(case,))) for case in cases]
+        supposed = [walks.supposing(*case) for case in cases]
         broken = {}   # the refuted cases' chains, followed once for every fact
         for case, start in zip(cases, supposed):
             if outcomes[case] is None:
-                chain = chain_to_contradiction(start, easy, budget)
+                chain = chain_to_contradiction(start, budget)
                 if chain is None:
                     break
                 steps, boards = chain
@@ -356,7 +358,7 @@ def forcing_search(board: Board, kinds: tuple[str, ...], easy) -> tuple | None:
                     if case in broken:
                         kept.append(broken[case])
                         continue
-                    chain = chain_to_fact(start, fact, easy, budget)
+                    chain = chain_to_fact(start, fact, budget)
                     if chain is None:
                         break
                     steps, boards = chain
@@ -458,8 +460,8 @@ def two_way_candidates(board: Board) -> list[tuple[int, int]]:
     return sorted(found)
 
 
-def chain_to_fact(board: Board, fact: tuple, easy, budget: list[int]):
-    """(the steps taken, the boards) if the `easy` strategies from `board` establish `fact`
+def chain_to_fact(walk: Walk, fact: tuple, budget: list[int]):
+    """(the steps taken, the boards) if the easy steps of `walk` establish `fact`
     (("placed", cell, digit) or ("gone", cell, digit)) within MAX_STEPS; None if they stop
     first, break a rule, place another digit there or the shared `budget` runs out."""
     kind, cell, digit = fact
@@ -470,7 +472,7 @@ def chain_to_fact(board: Board, fact: tuple, easy, budget: list[int]):
         if kind == "gone" and not now.has(cell, digit):
             return True
         return False if now.broken_rule() else None
-    return follow_easy(board, easy, budget, MAX_STEPS, outcome)
+    return follow_easy(walk, budget, MAX_STEPS, outcome)
 
 
 def nishio_text(name: str, value: str, count: int, reason: str) -> str:
@@ -503,33 +505,74 @@ def clause(g, step: Step) -> str:
     return claim.split(": ", 1)[0].split(", so ", 1)[0]
 
 
-def chain_to_contradiction(board: Board, easy, budget: list[int], longest: int = MAX_STEPS):
-    """(the steps taken, the boards) if following `easy` strategies from `board` breaks a rule
-    within `longest` steps; None if they stop first, the board holds or the shared `budget` of
-    steps runs out."""
-    return follow_easy(board, easy, budget, longest, lambda now: True if now.broken_rule() else None)
+def chain_to_contradiction(walk: Walk, budget: list[int], longest: int = MAX_STEPS):
+    """(the steps taken, the boards) if the easy steps of `walk` break a rule within `longest`
+    steps; None if they stop first, the board holds or the shared `budget` of steps runs out."""
+    return follow_easy(walk, budget, longest, lambda now: True if now.broken_rule() else None)
 
 
-def follow_easy(board: Board, easy, budget: list[int], longest: int, outcome):
-    """Takes `easy` steps from `board` until `outcome(board)` says True (returns the steps taken
-    and the boards: `board` first, then the board after each step) or False (None); None too
-    when they stop, after `longest` steps or once the shared `budget` of steps (decremented
-    here) runs out."""
-    from .run import next_step   # run loads the registry, which loads this module
-    steps, boards = [], [board]
+class Walk:
+    """The easy steps from one board, each taken once, however often they are followed: a
+    supposition's chain is followed for every fact asked of it, by the cell and unit searches
+    and Nishio alike, and next_step takes the same steps each time."""
+
+    def __init__(self, board: Board, easy):
+        self.easy, self.steps, self.boards, self.stopped = easy, [], [board], False
+
+    def board_after(self, taken: int, budget: list[int]) -> Board | None:
+        """The board after `taken` steps; None when the steps stop first or the shared `budget`
+        (decremented for each step not taken before) runs out."""
+        from .run import next_step   # run loads the registry, which loads this module
+        while len(self.boards) <= taken:
+            if self.stopped or budget[0] <= 0:
+                return None
+            budget[0] -= 1
+            step = next_step(self.boards[-1], self.easy)
+            if step is None:
+                self.stopped = True
+                return None
+            self.boards.append(self.boards[-1].apply(step))
+            self.steps.append(step)
+        return self.boards[taken]
+
+
+class Walks:
+    """The walks from each supposition "cell is digit" on one board."""
+
+    def __init__(self, board: Board, easy):
+        self.board, self.easy, self.walks = board, easy, {}
+
+    def supposing(self, cell: int, digit: int) -> Walk:
+        if (cell, digit) not in self.walks:
+            start = self.board.apply(Step("supposition", "", placements=((cell, digit),)))
+            self.walks[cell, digit] = Walk(start, self.easy)
+        return self.walks[cell, digit]
+
+
+_walks_cache: list = [None]   # the Walks of the last board and easy strategies asked
+
+
+def walks_from(board: Board, easy) -> Walks:
+    """The walks on `board` with `easy` steps, kept while the searches of one step ask the same."""
+    last = _walks_cache[0]
+    if last is not None and last.easy == easy and last.board.puzzle is board.puzzle \
+            and last.board.candidates == board.candidates and last.board.values == board.values:
+        return last
+    _walks_cache[0] = Walks(board, easy)
+    return _walks_cache[0]
+
+
+def follow_easy(walk: Walk, budget: list[int], longest: int, outcome):
+    """Follows `walk` until `outcome(board)` says True (returns the steps taken and the boards:
+    the start first, then the board after each step) or False (None); None too when the steps
+    stop, after `longest` steps or once the shared `budget` of steps runs out."""
     for taken in range(longest + 1):
+        board = walk.board_after(taken, budget)
+        if board is None:
+            return None
         done = outcome(board)
         if done is not None:
-            return (steps, boards) if done else None
-        if taken == longest or budget[0] <= 0:
-            return None
-        budget[0] -= 1
-        step = next_step(board, easy)
-        if step is None:
-            return None
-        board = board.apply(step)
-        steps.append(step)
-        boards.append(board)
+            return (walk.steps[:taken], walk.boards[:taken + 1]) if done else None
     return None
 
 

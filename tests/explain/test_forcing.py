@@ -18,7 +18,7 @@ from tests.solve.test_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, shor
 from pycore.codec import decode
 from pycore.explain import explain, next_step, start_board
 from pycore.explain.board import Board, Step
-from pycore.explain.forcing import (MOST_CANDIDATES, chain_to_contradiction,
+from pycore.explain.forcing import (MOST_CANDIDATES, Walk, chain_to_contradiction,
                                     easy_strategies, needed_steps, nishio, solver_refutes)
 from pycore.solve import solve
 from pycore.solve.engine import propagate
@@ -129,8 +129,8 @@ def test_a_nishio_step_says_what_its_supposition_leads_to_and_that_holds():
     ((cell, digit),) = step.eliminations
     assert board.has(cell, digit) and SOLUTION[cell] != digit
     name = board.geometry.name(cell)
-    steps, boards = chain_to_contradiction(board.apply(Step("x", "", placements=((cell, digit),))),
-                                           easy_strategies(), [10 ** 6])
+    steps, boards = chain_to_contradiction(Walk(board.apply(Step("x", "", placements=((cell, digit),))),
+                                                easy_strategies()), [10 ** 6])
     reason = boards[-1].contradiction()
     count = len(needed_steps(steps, boards))
     assert 0 < count <= len(steps)
@@ -165,7 +165,7 @@ def chains_on(board):
         for digit in range(1, board.size + 1):
             if board.has(cell, digit):
                 supposed = board.apply(Step("x", "", placements=((cell, digit),)))
-                chain = chain_to_contradiction(supposed, easy, [10 ** 6])
+                chain = chain_to_contradiction(Walk(supposed, easy), [10 ** 6])
                 if chain:
                     yield (cell, digit), *chain
 
@@ -239,7 +239,7 @@ def refuted_by_easy_steps(board):
             if board.has(cell, digit):
                 supposed = board.apply(Step("x", "", placements=((cell, digit),)))
                 tried.append((cell, digit, supposed))
-                if chain_to_contradiction(supposed, easy, [10 ** 6]):
+                if chain_to_contradiction(Walk(supposed, easy), [10 ** 6]):
                     refuted.add((cell, digit))
     return refuted, tried
 
@@ -336,5 +336,5 @@ def test_the_solver_filter_keeps_what_the_easy_steps_refute_on_random_killer_boa
                 if board.has(cell, digit) and not refutes(cell, digit):
                     followed += 1
                     supposed = board.apply(Step("x", "", placements=((cell, digit),)))
-                    assert chain_to_contradiction(supposed, easy, [10 ** 6]) is None, (cell, digit)
+                    assert chain_to_contradiction(Walk(supposed, easy), [10 ** 6]) is None, (cell, digit)
     assert followed > 100

@@ -13,7 +13,7 @@ from tests.explain.positions import cell, find, make_board, names, with_marks
 from tests.explain.test_single_digit import candidate_board
 
 from pycore.explain.board import Step
-from pycore.explain.forcing import chain_to_contradiction, chain_to_fact, easy_strategies
+from pycore.explain.forcing import Walk, chain_to_contradiction, chain_to_fact, easy_strategies
 from pycore.explain.registry import BY_SLUG
 
 STUCK = """
@@ -35,9 +35,9 @@ def cases_hold(board, step, cases, fact):
     every case, and a case that breaks a rule ends on the rule."""
     easy = easy_strategies()
     for c, d in cases:
-        supposed = board.apply(Step("x", "", placements=((c, d),)))
-        assert (chain_to_fact(supposed, fact, easy, [10 ** 6]) is not None
-                or chain_to_contradiction(supposed, easy, [10 ** 6]) is not None), (c, d)
+        walk = Walk(board.apply(Step("x", "", placements=((c, d),))), easy)
+        assert (chain_to_fact(walk, fact, [10 ** 6]) is not None
+                or chain_to_contradiction(walk, [10 ** 6]) is not None), (c, d)
     opened = [line for line in step.chain if re.search(r"\(case \d+ of \d+\)$", line)]
     assert len(opened) == len(cases)
     assert sum(line.endswith(": a contradiction") for line in step.chain) == len(
