@@ -16,6 +16,7 @@ import { boardEl, padEl, pageUrl, toolbarEl } from "./page.js";
 import { setStatus } from "./status.js";
 import { SCHEMA, dropped, readDraft, readItem, removeItem, writeItem } from "./stored.js";
 import { cellAt, clueOf, drawDraft, solutionSvg } from "./setter-draw.js";
+import { ask, startChecker, stopChecker } from "./setter-check.js";
 
 const DRAFT_PREFIX = "puzzle-viewer:draft:";
 const CHECK_DELAY_MS = 350;   // typing a total's digits makes one check, not one a digit
@@ -24,7 +25,6 @@ const OPERATOR_KEYS = { "+": "+", "-": "-", x: "x", X: "x", "*": "x", "/": "/" }
 const MODE_NAMES = { cage: "Cages", region: "Regions", given: "Givens" };
 
 let setter = null;   // the open setter: {draft, name, mode, cursor, selection, …}; null when closed
-let checker = null;  // the checks' worker: {worker, next id, waiting: id -> {resolve, call, args}, failed}
 
 const caged = (draft) => ["killer", "killer-jigsaw", "kenken", "kendoku"].includes(draft.kind);
 const arithmetic = (draft) => draft.kind === "kenken" || draft.kind === "kendoku";
@@ -365,57 +365,6 @@ function showChecking() {
   setter.panel.dataset.state = "checking";
   const status = setter.panel.querySelector("[data-testid=setter-status]");
   if (status) status.dataset.state = "checking";
-}
-
-// ---- the checks' own Python ----------------------------------------------------------------------
-
-/** The worker, carrying this build's `?v=` as the page's modules do (build.py). */
-function startChecker() {
-  if (checker) return;
-  let worker;
-  try {
-    worker = new Worker(new URL("./generate-worker.mjs" + new URL(import.meta.url).search, import.meta.url), { type: "module" });
-  } catch (error) {
-    checker = { failed: String(error?.message ?? error), waiting: new Map() };
-    return;
-  }
-  checker = { worker, next: 1, waiting: new Map(), failed: null };
-  const own = checker;
-  worker.onmessage = ({ data }) => {
-    if (data.failed) checkerFailed(own, data.failed);
-    const asked = own.waiting.get(data.id);
-    if (!asked) return;
-    own.waiting.delete(data.id);
-    asked.resolve(data.answer);
-  };
-  worker.onerror = (event) => {
-    event.preventDefault?.();
-    checkerFailed(own, event.message || "the worker could not start");
-  };
-}
-
-/** Without a Python of their own (no workers here), the checks run on the page as before. */
-function checkerFailed(own, message) {
-  own.failed = message;
-  own.worker?.terminate();
-  for (const { resolve, call, args } of own.waiting.values()) resolve(invoke(call, ...args));
-  own.waiting.clear();
-}
-
-function stopChecker() {
-  checker?.worker?.terminate();
-  checker = null;
-}
-
-/** pycore.api's `call` with `args`, answered by the checks' worker (a Promise of its answer). */
-function ask(call, args) {
-  const own = checker;
-  if (!own || own.failed) return Promise.resolve(invoke(call, ...args));
-  return new Promise((resolve) => {
-    const id = own.next++;
-    own.waiting.set(id, { resolve, call, args });
-    own.worker.postMessage({ id, call, args });
-  });
 }
 
 /** The check of the draft as it is now; one at a time: a change while one runs asks again once it
