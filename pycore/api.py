@@ -723,19 +723,24 @@ def generate_options() -> dict:
 
 
 @page_call
-def generate_view(kind: str, size: int, grade: str | None = None, seconds: float | None = None) -> dict:
+def generate_view(kind: str, size: int, grade: str | None = None, seconds: float | None = None,
+                  seed: int | None = None) -> dict:
     """A new puzzle of `kind`, `size` and `grade` (None: any grade) made within `seconds`
-    (default PAGE_GENERATE_SECONDS): {"query": the page's query to open it with (open_view's),
-    "name": "Killer Sudoku 9×9", "grade", "seconds", "attempts", "seed"}; or {"error": a sentence
-    for people} when the request cannot be made or no such puzzle turned up in time."""
+    (default PAGE_GENERATE_SECONDS), from `seed` (None: a random one; the same seed makes the
+    same puzzle here as on the command line): {"query": the page's query to open it with
+    (open_view's), "name": "Killer Sudoku 9×9", "grade", "seconds", "attempts", "seed"}; or
+    {"error": a sentence for people} when the request cannot be made or no such puzzle turned up
+    in time."""
     from .generate import GenerateError, OutOfBudget, generate
     budget = PAGE_GENERATE_SECONDS if seconds is None else seconds
     if not isinstance(kind, str) or _whole(size) is None or not (grade is None or isinstance(grade, str)):
         return {"error": "a new puzzle needs a kind (a name), a size (a whole number) and a grade or none"}
+    if seed is not None and (_whole(seed) is None or _whole(seed) < 0):
+        return {"error": f"a seed is a whole number from 0, not {seed!r}"}
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget < float("inf"):
         return {"error": f"the time allowed must be a positive number of seconds, not {seconds!r}"}
     try:
-        made = generate(kind, _whole(size), grade, None, float(budget))
+        made = generate(kind, _whole(size), grade, None if seed is None else _whole(seed), float(budget))
     except GenerateError as error:
         return {"error": f"Cannot make that puzzle: {error}."}
     except OutOfBudget:

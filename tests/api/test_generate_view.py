@@ -28,6 +28,17 @@ def test_a_new_kenken_opens_from_its_query_as_asked():
     assert opened["view"]["kind"] == "kenken" and opened["view"]["size"] == 4 and opened["view"]["cages"]
 
 
+def test_a_seed_makes_the_puzzle_the_command_line_makes_from_it():
+    from pycore.generate import generate
+    made = api.generate_view("killer", 6, None, None, 7)
+    again = api.generate_view("killer", 6, None, None, 7.0)   # a JavaScript number
+    assert made["seed"] == 7 and made["query"] == again["query"]
+    assert made["query"] == api.open_view("bd=" + generate("killer", 6, None, 7)["string"])["query"]
+    assert api.generate_view("killer", 6, None, None, 8)["query"] != made["query"]
+    for bad in (-1, 1.5, "7", True):
+        assert api.generate_view("killer", 6, None, None, bad)["error"].startswith("a seed is a whole number")
+
+
 def test_a_request_that_cannot_be_made_is_a_sentence():
     assert api.generate_view("sudoku", 7, None)["error"].startswith("Cannot make that puzzle: cannot generate a 7x7 sudoku")
     assert "error" in api.generate_view("sudoku", 9, "impossible")
