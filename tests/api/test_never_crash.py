@@ -309,7 +309,7 @@ def test_every_page_call_answers_whatever_each_argument_is():
                 if name in ("solve_step", "solve_cancel"):
                     args = [api.solve_start(text)["id"], 5][:count]
                 else:
-                    args = [text, progress, 3, 3][:count]
+                    args = [text, progress, 3, 3, 3][:count]
                 args[position] = value
                 answer = function(*args)
                 assert isinstance(answer, str if name == "error_help" else dict), (name, args)
