@@ -519,14 +519,12 @@ class Walk:
     def __init__(self, board: Board, easy):
         self.easy, self.steps, self.boards, self.stopped = easy, [], [board], False
 
-    def board_after(self, taken: int, budget: list[int]) -> Board | None:
-        """The board after `taken` steps; None when the steps stop first or the shared `budget`
-        (decremented for each step not taken before) runs out."""
+    def board_after(self, taken: int) -> Board | None:
+        """The board after `taken` steps; None when the steps stop first."""
         from .run import next_step   # run loads the registry, which loads this module
         while len(self.boards) <= taken:
-            if self.stopped or budget[0] <= 0:
+            if self.stopped:
                 return None
-            budget[0] -= 1
             step = next_step(self.boards[-1], self.easy)
             if step is None:
                 self.stopped = True
@@ -565,14 +563,18 @@ def walks_from(board: Board, easy) -> Walks:
 def follow_easy(walk: Walk, budget: list[int], longest: int, outcome):
     """Follows `walk` until `outcome(board)` says True (returns the steps taken and the boards:
     the start first, then the board after each step) or False (None); None too when the steps
-    stop, after `longest` steps or once the shared `budget` of steps runs out."""
+    stop, after `longest` steps or once the shared `budget` of steps followed runs out (a step
+    counts each time it is followed, taken before or not, so a search asks what it always asked)."""
     for taken in range(longest + 1):
-        board = walk.board_after(taken, budget)
+        board = walk.board_after(taken)
         if board is None:
             return None
         done = outcome(board)
         if done is not None:
             return (walk.steps[:taken], walk.boards[:taken + 1]) if done else None
+        if taken == longest or budget[0] <= 0:
+            return None
+        budget[0] -= 1
     return None
 
 
