@@ -130,6 +130,20 @@ def build_wheel(out_dir: Path) -> Path:
     return wheels[0]
 
 
+# The code object with a line table that puts every instruction on its function's first line (one
+# "no columns" entry, kind 13, line delta 0, per 8 code units at most), in the Python both scripts
+# below run: the page's wheel and standard library are compiled with it.
+FIRST_LINE = r"""CODE = type(compile("", "", "exec"))
+def first_line(code):
+    units, table = len(code.co_code) // 2, bytearray()
+    while units > 0:
+        n = min(units, 8)
+        table += bytes((0x80 | 13 << 3 | n - 1, 0))
+        units -= n
+    consts = tuple(first_line(c) if isinstance(c, CODE) else c for c in code.co_consts)
+    return code.replace(co_linetable=bytes(table), co_consts=consts)"""
+
+
 # Run by Node with the npm Pyodide (the browser's Python, 3.14): compiles the wheel's modules to
 # unchecked-hash .pyc files (valid without checking the source's mtime) and prints them as JSON.
 # For the page's wheel only: compiled as `python -OO` would (pycore has no asserts and reads no
@@ -145,15 +159,7 @@ const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: "/tmp/wheel" });
 process.stdout.write(pyodide.runPython(`
 import base64, importlib._bootstrap_external as bootstrap, importlib.util, json, os, sys
-CODE = type(compile("", "", "exec"))
-def first_line(code):  # as SLIM_SCRIPT does for the standard library
-    units, table = len(code.co_code) // 2, bytearray()
-    while units > 0:
-        n = min(units, 8)
-        table += bytes((0x80 | 13 << 3 | n - 1, 0))
-        units -= n
-    consts = tuple(first_line(c) if isinstance(c, CODE) else c for c in code.co_consts)
-    return code.replace(co_linetable=bytes(table), co_consts=consts)
+@FIRST_LINE@
 ok = True
 for folder, _, files in list(os.walk("/tmp/wheel")):
     for name in files:
@@ -187,7 +193,7 @@ def add_browser_bytecode(wheel: Path) -> None:
         log("node not found: the wheel ships without browser bytecode (the page compiles pycore at start)")
         return
     script = wheel.parent / "bytecode.mjs"
-    script.write_text(BYTECODE_SCRIPT, encoding="utf-8")
+    script.write_text(BYTECODE_SCRIPT.replace("@FIRST_LINE@", FIRST_LINE), encoding="utf-8")
     result = subprocess.run([node, str(script), str(NODE_MODULES / "pyodide"), str(wheel)],
                             capture_output=True, text=True)
     if result.returncode != 0:
@@ -436,16 +442,7 @@ const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
 pyodide.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(zipIn)));
 pyodide.runPython(`
 import importlib._bootstrap_external as bootstrap, importlib.util, zipfile
-CODE = type(compile("", "", "exec"))
-def first_line(code):
-    # one "no columns" entry (kind 13, line delta 0) per 8 code units at most
-    units, table = len(code.co_code) // 2, bytearray()
-    while units > 0:
-        n = min(units, 8)
-        table += bytes((0x80 | 13 << 3 | n - 1, 0))
-        units -= n
-    consts = tuple(first_line(c) if isinstance(c, CODE) else c for c in code.co_consts)
-    return code.replace(co_linetable=bytes(table), co_consts=consts)
+@FIRST_LINE@
 with zipfile.ZipFile("/tmp/in.zip") as old, zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
     for info in old.infolist():
         data, name = old.read(info), info.filename
@@ -463,7 +460,7 @@ def slim_stdlib(zip_path: Path) -> None:
     node = shutil.which("node")
     with tempfile.TemporaryDirectory() as tmp:
         script, out = Path(tmp) / "slim.mjs", Path(tmp) / "slim.zip"
-        script.write_text(SLIM_SCRIPT, encoding="utf-8")
+        script.write_text(SLIM_SCRIPT.replace("@FIRST_LINE@", FIRST_LINE), encoding="utf-8")
         result = subprocess.run([node, str(script), str(NODE_MODULES / "pyodide"), str(zip_path), str(out)],
                                 capture_output=True, text=True)
         if result.returncode != 0 or not out.exists():
