@@ -213,10 +213,6 @@ def test_required_digit_of_a_real_cage_with_a_placed_digit():
 
 # --- 2: which combinations fail, and why a candidate leaves ---------------------------------------
 
-
-
-# --- 2: which combinations fail, and why a candidate leaves ---------------------------------------
-
 def test_cage_combinations_say_why_a_candidate_of_a_fitting_combination_leaves():
     # B2 and C2 hold neither 6 nor 9: B1 = 1 would leave them 17 (8+9), 2 → 16 (7+9), 4 → 14
     # (5+9 or 6+8), 5 → 13 (4+9 or 6+7); only 3 (7+8) and the digits 3+6+9 needs in B1 stay
