@@ -259,14 +259,19 @@ NET_EXTRA = ("pointing", "box-line-reduction")
 _outcomes_cache: list = [None, None]   # (board, outcomes) of the last board searched
 
 
+def same_board(last: Board | None, board: Board) -> bool:
+    """Whether a cache kept for `last` serves `board`: the same puzzle, digits and candidates."""
+    return (last is not None and last.puzzle is board.puzzle and last.values == board.values
+            and last.candidates == board.candidates)
+
+
 def case_outcomes(board: Board) -> dict[tuple[int, int], list[int] | None]:
     """(cell, digit) → every cell's candidates after the solver's propagation from "cell is
     digit" (None when it meets a contradiction), for each candidate a set of cases supposes; {}
     when the solver cannot read the board. Kept for the last board, which the three forcing searches
     share."""
     last, outcomes = _outcomes_cache
-    if last is not None and last.puzzle is board.puzzle and last.candidates == board.candidates \
-            and last.values == board.values:
+    if same_board(last, board):
         return outcomes
     outcomes = {}
     state = propagated(board)
@@ -553,8 +558,7 @@ _walks_cache: list = [None]   # the Walks of the last board and easy strategies 
 def walks_from(board: Board, easy) -> Walks:
     """The walks on `board` with `easy` steps, kept while the searches of one step ask the same."""
     last = _walks_cache[0]
-    if last is not None and last.easy == easy and last.board.puzzle is board.puzzle \
-            and last.board.candidates == board.candidates and last.board.values == board.values:
+    if last is not None and last.easy == easy and same_board(last.board, board):
         return last
     _walks_cache[0] = Walks(board, easy)
     return _walks_cache[0]
