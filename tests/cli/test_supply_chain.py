@@ -10,7 +10,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCKS = {"requirements-build.txt": "requirements-build.lock", "requirements-test.txt": "requirements-test.lock",
-         "bench/requirements.txt": "bench/requirements.lock"}
+         "bench/requirements.txt": "bench/requirements.lock",
+         "requirements-node.txt": "requirements-node.lock"}
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
 
 
