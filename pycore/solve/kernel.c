@@ -893,6 +893,7 @@ typedef struct {           /* what Python reads back */
     i32 resume_budget;     /* after a pause (4): step(this) goes on as if never paused */
     double explored;
     i32 solution[MAXC];    /* the first solution met */
+    i32 second[MAXC];      /* the second (web/search-worker.mjs reports both) */
 } Out;
 static Out out;
 
@@ -1034,6 +1035,8 @@ static int finish(int status) {
 static void record_solution(const u32 *cand) {
     if (out.solutions == 0)
         for (int i = 0; i < COUNT; i++) out.solution[i] = bit_length(cand[i]);
+    else if (out.solutions == 1)
+        for (int i = 0; i < COUNT; i++) out.second[i] = bit_length(cand[i]);
     out.solutions++;
     if (out.found_at < 0) out.found_at = out.nodes;
 }
@@ -1188,6 +1191,48 @@ int step(int budget) {
 
 EXPORT("result")
 Out *result(void) { return &out; }
+
+/* ---- work sharing: one search split over several kernels (web/search-worker.mjs) ----------
+   A part of the search space is every cell's candidates, the state of a node with its branching
+   cell narrowed to some of the digits still untried there. None of this runs in a search that is
+   not split, which stays node for node engine.py's. */
+
+static i32 gift[MAXC];
+
+/* After init(), before step(): the search covers only the part where `cell` holds a digit of
+   `mask` (called for every cell of a part donate() gave). 1 when nothing is left there. */
+EXPORT("restrict")
+int restrict_cell(int cell, int mask) {
+    if (cell < 0 || cell >= COUNT || out.nodes) return 1;
+    slot_cand[0][cell] &= (u32)mask;
+    nsingles = 0;   /* init()'s singles, in cell order, of the narrowed state */
+    for (int i = 0; i < COUNT; i++)
+        if (single(slot_cand[0][i])) singles[nsingles++] = i;
+    return slot_cand[0][cell] == 0;
+}
+
+/* Gives away half the untried digits of the shallowest frame that has two or more (the largest
+   part there is): the search here will not try them. Returns the part (COUNT words), or 0 when
+   there is none to give, or while a killer's derived sums are still to come (adding them starts
+   the search again from the root, which would search the part given away a second time). From
+   then on this search never restarts, for the same reason. */
+EXPORT("donate")
+i32 *donate(void) {
+    if (out.status || waiting || (killer && !derived)) return 0;
+    for (int i = 0; i < depth; i++) {
+        Frame *f = &frames[i];
+        int k = popcount(f->untried);
+        if (k < 2) continue;
+        u32 given = f->untried;
+        for (int j = 0; j < (k + 1) / 2; j++) given &= given - 1;   /* the lowest stay */
+        f->untried ^= given;
+        for (int c = 0; c < COUNT; c++) gift[c] = (i32)slot_cand[i][c];
+        gift[f->cell] = (i32)given;
+        restart_after = -1;
+        return gift;
+    }
+    return 0;
+}
 
 EXPORT("input")
 i32 *input(int words) {

@@ -192,7 +192,8 @@ class WasmtimeInstance:
         exports = wasmtime.Instance(self.store, runtime.module, []).exports(self.store)
         self.memory = exports["memory"]
         self.calls = {name: exports[name]
-                      for name in ("input", "input_more", "init", "extend", "step", "result")}
+                      for name in ("input", "input_more", "init", "extend", "step", "result",
+                                   "restrict", "donate")}
         self.errors = (wasmtime.Trap, wasmtime.WasmtimeError)
 
     def call(self, name: str, *args) -> int:
