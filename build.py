@@ -692,6 +692,7 @@ def build(dist: Path = DIST, skip_npm: bool = False) -> Path:
         copy(wheel, dist / "wheels" / wheel.name)
     for name in web_files():
         copy(WEB / name, dist / name)
+    copy(ROOT / "pycore" / "solve" / "kernel.wasm", dist / "kernel.wasm")   # web/search-worker.mjs's
     page = (dist / "index.html").read_text(encoding="utf-8")
     if "@WHEEL@" not in page:
         raise SystemExit("build: web/index.html lost its @WHEEL@ placeholder")
