@@ -8,6 +8,8 @@
                                                                     # the same nodes and guesses
     python -m bench.kernel_bench --collection TAREK_ALL --page   # Chromium: click Solve to solved
     python -m bench.kernel_bench --collection TAREK_ALL --page --browsers chromium,firefox,webkit
+    python -m bench.kernel_bench --collection TAREK_ALL --page --workers 0,auto   # the search
+        # on the page's thread against split over Web Workers (auto: as a reader gets it), in turns
 
 Warm: each round solves the whole collection in this process (`solve(engine=...)`, the puzzle
 compiled each time; the module loaded before the first round), and ISS's own
@@ -228,7 +230,8 @@ def page_solve(engine, url: str, name: str, reload: bool = True) -> dict:
     result["cpu"] = tree_cpu() - cpu
     if "error" in result:
         raise SystemExit(f"{name} in {engine.name}: {result['error']}")
-    result["engine"] = engine.js("puzzleViewer.state.solution.engine")
+    result["engine"] = engine.js("puzzleViewer.state.solution.engine + "
+                                 "(puzzleViewer.state.solution.workers ? ' in workers' : '')")
     result["timeline"] = timeline
     return result
 
@@ -245,17 +248,21 @@ def page_rows(collection: str) -> list:
     return rows
 
 
-def page_section(collection: str, browsers: list[str], limit: int = 0) -> str:
+def page_section(collection: str, browsers: list[str], limit: int = 0,
+                 workers: list[str] = ("auto",)) -> str:
     """Each puzzle of the collection an L9B string can hold, solved in the page (the site built
     afresh) through its Solve button, click to `solved` as bench/browser_solve_bench.py times
     it, in each browser engine (tests/browsers/engines.py's drivers, fresh sessions); with the
-    browser's processor time over the solve, and the solve() time here beside it."""
+    browser's processor time over the solve, and the solve() time here beside it. Each puzzle
+    once per `workers` setting, in turns (`&workers=N`; "auto": the page's own choice)."""
     import tempfile
 
     import build
     from bench.page_bench import start_engine
     from tests.browsers.engines import EngineSite, OutsideRecorder, missing
     rows = page_rows(collection)
+    browser_names = browsers
+    browsers = [b if list(workers) == ["auto"] else f"{b} workers={w}" for b in browsers for w in workers]
     lines = [f"{collection} in the page (click Solve to `solved`; {len(rows)} puzzles an L9B string "
              f"holds), seconds: page wall time, the browser's processor time over it, and "
              f"solve() here (kernel) beside it:", "",
@@ -277,30 +284,35 @@ def page_section(collection: str, browsers: list[str], limit: int = 0) -> str:
         site, recorder = EngineSite(dist), OutsideRecorder()
         log = Path(tmp) / "engine.log"
         try:
-            for browser in browsers:
-                need = missing(browser)
+            for name_of_browser in browser_names:
+                need = missing(name_of_browser)
                 if need:
-                    raise SystemExit(f"kernel_bench: {browser} cannot run here: {need}")
-                engine = start_engine(browser, site.url, recorder, log)
+                    raise SystemExit(f"kernel_bench: {name_of_browser} cannot run here: {need}")
+                engine = start_engine(name_of_browser, site.url, recorder, log)
+                settings = [(b, w) for b, w in zip(browsers, [w for _ in browser_names for w in workers])
+                            if b.split()[0] == name_of_browser]
                 try:
                     page_solve(engine, f"{site.url}?bd={rows[0][2]}", rows[0][0])   # a first visit
                     for i, (name, _, text) in enumerate(rows):   # repeat visits, then in the page
-                        result = page_solve(engine, f"{site.url}?bd={text}", name, i < RELOADS)
-                        page_s[browser].append(result["ms"] / 1000)
-                        page_cpu[browser].append(result["cpu"])
-                        engines_seen[browser].add(result["engine"])
-                        pauses[browser] += result["pauses"]
-                        if i < RELOADS:
-                            timelines[browser].append(result["timeline"])
-                        loads.append(os.getloadavg()[0])
-                        print(".", end="", flush=True, file=sys.stderr)
+                        for k, (browser, setting) in enumerate(settings):
+                            asked = text if setting == "auto" else f"{text}&workers={setting}"
+                            result = page_solve(engine, f"{site.url}?bd={asked}", name, i < RELOADS and k == 0)
+                            page_s[browser].append(result["ms"] / 1000)
+                            page_cpu[browser].append(result["cpu"])
+                            engines_seen[browser].add(result["engine"])
+                            pauses[browser] += result["pauses"]
+                            if i < RELOADS and k == 0:
+                                timelines[browser].append(result["timeline"])
+                            loads.append(os.getloadavg()[0])
+                            print(".", end="", flush=True, file=sys.stderr)
                     outside = recorder.take() + list(getattr(engine, "outside", []))
                     if outside:
-                        raise SystemExit(f"requests left 127.0.0.1 in {browser}: {outside}")
+                        raise SystemExit(f"requests left 127.0.0.1 in {name_of_browser}: {outside}")
                 finally:
                     engine.close()
-                print(f" {browser} {json.dumps([page_s[browser], page_cpu[browser], timelines[browser]])}",
-                      file=sys.stderr)   # (what a run cut short has measured)
+                for browser, _ in settings:
+                    print(f" {browser} {json.dumps([page_s[browser], page_cpu[browser]])}",
+                          file=sys.stderr)   # (what a run cut short has measured)
         finally:
             site.stop()
             recorder.stop()
@@ -323,6 +335,8 @@ def page_section(collection: str, browsers: list[str], limit: int = 0) -> str:
               "the page's start, medians:", "",
               "| browser | " + " | ".join(MARKS) + " | compile ms |", "|---|" + "---:|" * (len(MARKS) + 1)]
     for b in browsers:
+        if not timelines[b]:
+            continue
         medians = [statistics.median(t[m] for t in timelines[b]) for m in MARKS]
         compile_ms = statistics.median(t["kernel-ready"] - t["kernel-compile"] for t in timelines[b])
         after = sum(t["kernel-compile"] >= t["grid-rendered"] for t in timelines[b])
@@ -349,6 +363,9 @@ def main(argv=None) -> int:
                         help="--page: only the first N puzzles (a quick look)")
     parser.add_argument("--browsers", default="chromium",
                         help="--page: chromium, firefox, webkit, comma-separated (default chromium)")
+    parser.add_argument("--workers", default="auto",
+                        help="--page: web workers per solve, comma-separated settings taken in "
+                             "turns: N (the page's &workers=N; 0: never split) or auto (default)")
     parser.add_argument("--same", nargs="+", metavar="COLLECTION",
                         help="only check both engines search alike on these collections")
     parser.add_argument("--one", metavar="NAME", help=argparse.SUPPRESS)
@@ -364,7 +381,8 @@ def main(argv=None) -> int:
         return 0
     for collection in args.collection or ["TAREK_ALL"]:
         if args.page:
-            print(page_section(collection, [b.strip() for b in args.browsers.split(",")], args.first))
+            print(page_section(collection, [b.strip() for b in args.browsers.split(",")], args.first,
+                               [w.strip() for w in args.workers.split(",")]))
         elif args.cold:
             print(cold_section(collection, args.iss, args.python))
         else:

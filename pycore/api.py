@@ -298,6 +298,16 @@ def solve_step(solver_id: int, max_nodes: int) -> dict:
 
 
 @page_call
+def solve_network(text: str) -> dict:
+    """The solver's network as the compiled kernel reads it, for a search split over Web Workers
+    (web/search-split.js; pycore.solve.kernel.split_network): {"base", "derived", "cells"}, or
+    {"error": why it cannot be split}."""
+    puzzle, _ = decode(text)
+    from .solve.kernel import split_network
+    return split_network(puzzle)
+
+
+@page_call
 def solve_cancel(solver_id: int, gave_up: bool = False) -> dict:
     """Forgets solver `solver_id` (nothing happens if it has finished already). `gave_up`: the page
     stopped waiting for it before a hint, so the hints of that puzzle go on without the solution,

@@ -1,7 +1,9 @@
 // Solve, Check and Cancel. The solver runs on this thread in slices (a worker would need a second
 // Python runtime, seconds to start): each solve_step call runs a bounded number of search nodes,
 // sized to take 20-40 ms, then the loop yields to the browser so clicks, keys and the Cancel
-// button are handled. The hints ask here for the solution first (solvedFirst).
+// button are handled. A search still running after SPLIT_AFTER_MS goes on in Web Workers running
+// the bare kernel (search-split.js), and back here if they fail. The hints ask here for the
+// solution first (solvedFirst).
 import { state } from "./state.js";
 import { can, invoke } from "./bridge.js";
 import { button, el } from "./dom.js";
@@ -10,6 +12,7 @@ import { isFull, samePosition, withSolution } from "./position.js";
 import { count, markPaused, setStatus } from "./status.js";
 import { commit, undo } from "./edit.js";
 import { refresh, showPlayStatus } from "./view.js";
+import { startSplit, workersWanted } from "./search-split.js";
 
 /** The calls Solve and Check need. */
 export const SOLVER = ["solve_start", "solve_step", "solve_cancel", "check_view"];
@@ -60,7 +63,8 @@ async function solveInSlices(verb, { giveUpAfterMs = Infinity, running = null } 
   state.solving = job;
   setSolvingControls(true);
   setStatus("solving", `${verb}\u2026`);
-  let slice = Math.min(32, SLICE_CAP);
+  // with `&workers=N` the search is split after its root node (a root contradiction's reason is the page's)
+  let slice = workersWanted(0) ? 1 : Math.min(32, SLICE_CAP);
   try {
     await yieldForPaint();
     if (job.cancelled) return null;   // (stopSolving cancelled a solver already running)
@@ -94,6 +98,11 @@ async function solveInSlices(verb, { giveUpAfterMs = Infinity, running = null } 
       if (performance.now() - job.t0 > giveUpAfterMs) {
         invoke("solve_cancel", job.id, true);   // the hints go on without it
         return { status: "timeout" };
+      }
+      const workers = job.split === undefined ? workersWanted(job.searched + performance.now() - job.t0) : 0;
+      if (workers && can("solve_network")) {
+        const answer = await solveSplit(job, verb, workers, giveUpAfterMs);
+        if (answer !== FALLBACK) return answer;
       }
       if (ms < SLICE_MS[0]) slice = Math.min(SLICE_CAP, slice * 2);
       else if (ms > SLICE_MS[1]) slice = Math.max(1, Math.floor(slice / 2));
@@ -165,12 +174,63 @@ function keepGoing(job, verb) {
   });
 }
 
+const FALLBACK = Symbol("search on the page's thread");
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The rest of solveInSlices' search in `workers` Web Workers (search-split.js), with the same
+ * progress, Show it, Keep going and Cancel: its answer, null when cancelled, or FALLBACK when the
+ * split cannot start or a worker fails (the page's own solver, left where it was, goes on). */
+async function solveSplit(job, verb, workers, giveUpAfterMs) {
+  const network = invoke("solve_network", state.text);
+  job.split = null;   // tried once per solve
+  if (network.error) return FALLBACK;
+  const split = job.split = startSplit(network, workers);
+  const before = { nodes: job.nodes, t: performance.now() };
+  try {
+    for (;;) {
+      const answer = await Promise.race([split.done, pause(PROGRESS_MS)]);
+      if (job.cancelled) return null;
+      job.nodes = before.nodes + split.nodes;
+      if (answer) {
+        invoke("solve_cancel", job.id);
+        const nodes = count(answer.nodes, "node");
+        const seconds = (performance.now() - before.t) / 1000;
+        return (state.solution = {
+          text: state.text, done: true, status: answer.status, solution: answer.solutions[0] ?? null,
+          solutions: answer.solutions, nodes: job.nodes, guesses: answer.guesses, seconds, engine: "kernel", workers,
+          reason: answer.status === "none" ? `every branch ends in a contradiction (${nodes} searched over ${workers} workers)` : null,
+        });
+      }
+      if (split.found && !job.found && verb === "Solving") offerFound(job, split.found);
+      if (performance.now() - job.t0 > giveUpAfterMs) {
+        invoke("solve_cancel", job.id, true);
+        return { status: "timeout" };
+      }
+      if (performance.now() - job.t0 > SOLVE_PAUSE_S * 1000) {
+        split.pause();
+        if (!(await keepGoing(job, verb))) return null;
+        split.resume();
+      }
+      if (performance.now() - job.said >= PROGRESS_MS) {
+        job.said = performance.now();
+        sayProgress(job, verb);
+      }
+    }
+  } catch (error) {
+    console.warn(`The search workers failed (${error.message}); solving on the page instead.`);
+    return FALLBACK;
+  } finally {
+    split.stop();
+  }
+}
+
 /** Forgets a solve in progress (Cancel, or another puzzle opened). */
 export function stopSolving() {
   const job = state.solving;
   if (!job) return null;
   job.cancelled = true;
   job.resume?.(false);
+  job.split?.stop();
   invoke("solve_cancel", job.id);
   state.solving = null;
   setSolvingControls(false);
@@ -190,7 +250,8 @@ function notUnique(result) {
   return `The solver stopped: ${result.reason ?? result.status}.`;
 }
 
-const stats = (r) => `${count(r.nodes, "search node")}, ${count(r.guesses, "guess", "guesses")}, ${(r.seconds * 1000).toFixed(0)} ms of Python`;
+const stats = (r) => `${count(r.nodes, "search node")}, ${count(r.guesses, "guess", "guesses")}, ${(r.seconds * 1000).toFixed(0)} ms ${
+  r.workers ? `in ${r.workers} workers (nodes and guesses summed over them)` : "of Python"}`;
 
 // The unique solution (sliced solve, or the cached one), or null after saying why there is none
 // (or, for a puzzle with several solutions, after calling `whenSeveral` when given).

@@ -522,3 +522,20 @@ class Handover:
 
     def stop(self, reason: str) -> SolveResult:
         return self.current.stop(reason)
+
+
+def split_network(puzzle: Puzzle) -> dict:
+    """The network as kernel.c reads it, for a search split over Web Workers that each run the
+    bare kernel (web/search-split.js): {"base": init()'s words, "derived": extend()'s (built
+    now: the workers have no Python to ask when their search pauses for them), "cells": n}, or
+    {"error": why not} (the Python engine asked for, a network beyond the kernel)."""
+    if page_engine() == "python":
+        return {"error": "the page asks for the Python engine"}
+    if puzzle.size > MAX_SIZE or puzzle.cell_count > MAX_CELLS:
+        return {"error": "the grid is too big for the kernel"}
+    encoding = Encoding(puzzle)
+    base = encoding.base()
+    derived = encoding.derived() if base is not None else None
+    if base is None or (derived is None and puzzle.kind in KILLER_KINDS):
+        return {"error": "the network is beyond the kernel"}
+    return {"base": base, "derived": derived, "cells": puzzle.cell_count}

@@ -1,0 +1,73 @@
+"""A search split over Web Workers running the bare kernel (web/search-split.js,
+web/search-worker.mjs; `&workers=2` forces the split after the root node, on any puzzle): in
+Chromium, hard killers, a sudoku with several solutions and a killer with none end with what the
+single search on the host says (status, the solution; for "multiple" two different solutions)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pycore.codec import encode
+from pycore.model import Cage, Puzzle
+from pycore.solve import solve
+
+from tests.browsers.pageutil import open_text
+from tests.solve.test_kernel import hard_killer
+
+
+def several_solutions() -> Puzzle:
+    """18 givens of Tarek #9's solution grid: two solutions, met after 38 nodes."""
+    grid = solve(hard_killer("TAREK_ALL#9"), engine="kernel").solution
+    kept = random.Random(46).sample(range(81), 18)
+    return Puzzle("sudoku", 9, tuple(grid[i] if i in kept else 0 for i in range(81)))
+
+
+def no_solution() -> Puzzle:
+    """Tarek #9 with a unit moved between two cages' totals: refuted by some 400 nodes."""
+    cages = list(hard_killer("TAREK_ALL#9").cages)
+    cages[3] = Cage(cages[3].cells, cages[3].total + 1)
+    cages[4] = Cage(cages[4].cells, cages[4].total - 1)
+    return Puzzle("killer", 9, (0,) * 81, None, tuple(cages))
+
+
+def split_solve(page, puzzle: Puzzle) -> dict:
+    """Opens `puzzle`, asks for two workers, clicks Solve; the page's answer (state.solution)."""
+    assert open_text(page, encode(puzzle)) == "ready"
+    page.evaluate("history.replaceState(null, '', location.search + '&workers=2')")
+    page.click("[data-action=solve]")
+    page.wait_for_function("puzzleViewer.state.solution?.text === puzzleViewer.state.text"
+                           " && !puzzleViewer.state.solving", timeout=180_000)
+    return page.evaluate("puzzleViewer.state.solution")
+
+
+@pytest.mark.parametrize("name", ["TAREK_ALL#9", "TAREK_ALL#17", "TAREK_ALL#20", "Wecoc #2"])
+def test_hard_killers_split_over_workers(app_page, name):
+    puzzle = hard_killer(name)
+    single = solve(puzzle, engine="kernel")
+    answer = split_solve(app_page, puzzle)
+    assert answer["workers"] == 2, answer
+    assert (answer["status"], answer["solution"]) == (single.status, list(single.solution))
+    assert app_page.locator("[data-testid=status][data-state=solved]").count() == 1
+
+
+def test_several_solutions_split_over_workers(app_page):
+    puzzle = several_solutions()
+    assert solve(puzzle, engine="kernel").status == "multiple"
+    answer = split_solve(app_page, puzzle)
+    assert answer["workers"] == 2 and answer["status"] == "multiple", answer
+    first, second = answer["solutions"]
+    assert first != second
+    for grid in (first, second):
+        assert all(g in (0, d) for g, d in zip(puzzle.givens, grid))
+        assert solve(Puzzle("sudoku", 9, tuple(grid)), engine="kernel").status == "unique"
+    assert "more than one solution" in app_page.locator("[data-testid=status]").text_content()
+
+
+def test_no_solution_split_over_workers(app_page):
+    puzzle = no_solution()
+    assert solve(puzzle, engine="kernel").status == "none"
+    answer = split_solve(app_page, puzzle)
+    assert answer["workers"] == 2 and answer["status"] == "none", answer
+    assert answer["solution"] is None
+    assert "has no solution" in app_page.locator("[data-testid=status]").text_content()
