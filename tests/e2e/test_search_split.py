@@ -71,3 +71,31 @@ def test_no_solution_split_over_workers(app_page):
     assert answer["workers"] == 2 and answer["status"] == "none", answer
     assert answer["solution"] is None
     assert "has no solution" in app_page.locator("[data-testid=status]").text_content()
+
+
+def test_a_failing_worker_hands_the_search_back_to_the_page(browser, site):
+    """Workers that throw as soon as they get a part (as a kernel trap would): the split stops and
+    the page's own solver, left where it was, ends the search with the single search's answer."""
+    from tests.e2e.conftest import guarded_context
+    from tests.browsers.pageutil import wait_started
+    context, guard = guarded_context(browser, site)
+    failing = "onmessage = ({ data }) => { if ('part' in data) throw new Error('a trap'); };"
+    context.route("**/search-worker.mjs*", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=failing))
+    try:
+        page = context.new_page()
+        said = []
+        page.on("console", lambda message: said.append(message.text))
+        puzzle = hard_killer("TAREK_ALL#17")
+        single = solve(puzzle, engine="kernel")
+        page.goto(f"{site.url}?bd={encode(puzzle)}&workers=2")
+        assert wait_started(page) == "ready"
+        page.click("[data-action=solve]")
+        page.locator("[data-testid=status][data-state=solved]").wait_for(timeout=180_000)
+        answer = page.evaluate("puzzleViewer.state.solution")
+        assert "workers" not in answer, answer
+        assert any("search workers failed" in text for text in said), said
+        assert (answer["status"], answer["solution"]) == (single.status, list(single.solution))
+        guard.check()
+    finally:
+        context.close()
