@@ -104,6 +104,7 @@ def group_sums(size: int, candidates: tuple[int, ...]) -> dict[int, tuple[int, .
     per_sum: dict[int, list[int]] = {}
     for i in range(count - 1, -1, -1):
         earlier = {}
+        finals_of: dict[int, int] = {}   # digit bit -> the final sums (a bit set) cell i reaches with it
         for used, total in reach[i].items():
             free = candidates[i] & ~used
             sums = 0
@@ -115,15 +116,17 @@ def group_sums(size: int, candidates: tuple[int, ...]) -> dict[int, tuple[int, .
                     continue
                 digit = bit.bit_length()
                 sums |= later << digit
-                finals = later << (total + digit)
-                while finals:
-                    low = finals & -finals
-                    finals ^= low
-                    per_sum.setdefault(low.bit_length() - 1, [0] * count)[i] |= bit
+                finals_of[bit] = finals_of.get(bit, 0) | later << (total + digit)
             if sums:
                 earlier[used] = sums
+        # the final sums read once per digit, not once per digit set (the costly part before)
+        for bit, finals in finals_of.items():
+            while finals:
+                low = finals & -finals
+                finals ^= low
+                per_sum.setdefault(low.bit_length() - 1, [0] * count)[i] |= bit
         rest_sums = earlier
-    return {total: tuple(masks) for total, masks in per_sum.items()}
+    return {total: tuple(per_sum[total]) for total in sorted(per_sum)}
 
 
 @lru_cache(maxsize=1 << 14)
@@ -144,10 +147,10 @@ def sum_supports(size: int, total: int, groups: tuple[tuple[int, ...], ...]):
         masks = [0] * len(groups[i])
         earlier = set()
         for s, per_cell in tables[i].items():
-            for r in reach[i]:
-                if r + s in need:
-                    earlier.add(r)
-                    masks = [m | p for m, p in zip(masks, per_cell)]
+            starts = [r for r in reach[i] if r + s in need]
+            if starts:
+                earlier.update(starts)
+                masks = [m | p for m, p in zip(masks, per_cell)]
         supports[i] = tuple(masks)
         need = earlier
     return tuple(supports)
