@@ -8,9 +8,12 @@
 // `&workers=N` in the page's address forces N workers from the first slice on, on any puzzle
 // (tests, benchmarks); `&workers=0` never splits, nor does a test's `&slice=N` unless asked.
 export const MAX_WORKERS = 8;
-// A search still running after this long on the page's thread is split (a worker starts in a few
-// ms, but every worker repeats the search's first 16 guesses before it can give work away).
-export const SPLIT_AFTER_MS = 300;
+// A search still running after this long on the page's thread is split. Splitting costs about
+// 0.1 s in Chromium here (workers started, kernel.wasm compiled in each, the search begun again,
+// and a killer's first 16 guesses made before any work can be given away): forced from the root,
+// the TAREK killers' median went from 0.11 s to 0.21 s, the Mathemagic killers' total from 32.7 s
+// to 22.0 s (BENCHMARKS.md, "Search kernel"). So a search that ends sooner stays here.
+export const SPLIT_AFTER_MS = 150;
 
 /** The workers to split over now, `searchedMs` into a search; 0: keep to the page's thread. */
 export function workersWanted(searchedMs) {
