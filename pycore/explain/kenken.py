@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..model import digit_name, digits_of
-from .board import Board, Step, digits_text, leaves_text
+from ..model import digit_name, digits_of, joined
+from .board import Board, Step, leaves_text
 from .kenken_fillings import (applies, cage_name, describe, fillings, fillings_and_unused,
                               layout, possible, required)
 from .kenken_lines import line_product, line_sum, parity
@@ -63,8 +63,10 @@ def cage_line_overlap(board: Board) -> Step | None:
             if eliminations:
                 inside = [cage.cells[i] for i in positions]
                 return Step("cage-line-overlap",
-                            f"Cage/line overlap: every filling of {cage_name(board, index)} puts "
-                            f"{digits_text(need)} in {g.houses[unit].name} ({g.names(inside)}), "
+                            f"Cage/line overlap: {cage_name(board, index)} can only be "
+                            f"{describe(fills, cage.op)}, and {_each(fills)} "
+                            f"{joined(digit_name(d) for d in digits_of(need))} in "
+                            f"{g.houses[unit].name} at {g.names(inside)}, "
                             f"so {leaves_text(board.geometry, eliminations)}",
                             eliminations=eliminations, cells=tuple(inside), units=(unit,),
                             cages=(index,), pattern=board.pattern_of(need, inside))
@@ -100,8 +102,9 @@ def _confined(board: Board, index: int, unit: int, d: int, places) -> Step | Non
     return Step("cage-line-overlap",
                 f"Cage/line overlap: {digit_name(d)} can only go in {g.houses[unit].name} at "
                 f"{g.names(places)}, inside {cage_name(board, index)}, so the cage holds "
-                f"{digit_name(d)} there "
-                f"and is {describe(kept, cage.op)}: {leaves_text(board.geometry, eliminations)}",
+                f"{digit_name(d)} there: it can be {describe(fills, cage.op, most=6)}, and only "
+                f"{describe(kept, cage.op)} {'does' if len(_sets(kept, cage.op)) == 1 else 'do'}, "
+                f"so {leaves_text(board.geometry, eliminations)}",
                 eliminations=eliminations, cells=tuple(places), units=(unit,), cages=(index,),
                 pattern=board.pattern_of(1 << (d - 1), places))
 
@@ -182,7 +185,6 @@ def _pair_step(board: Board, a: int, b: int) -> Step | None:
     g = board.geometry
     cages = layout(board.puzzle)
     both = cages[a].cells + cages[b].cells
-    pair_words = f"{cage_name(board, a)} and {cage_name(board, b)}"
     fills_a, fills_b = fillings(board, a), fillings(board, b)
     # what a cage rules out alone is cage arithmetic's step, not this one
     alone = possible(fills_a, len(masks_a)) + possible(fills_b, len(masks_b))
@@ -193,9 +195,10 @@ def _pair_step(board: Board, a: int, b: int) -> Step | None:
         ruled_out = [(cell, d) for cell, mask in zip(both, masks_a + masks_b)
                      for d in digits_of(board.candidates[cell] & ~mask)]
         return Step("cage-subsets",
-                    f"Cage subsets: {pair_words} cannot repeat a digit where their cells see "
-                    f"each other, and only the fillings that fit side by side can stand, so "
-                    f"{leaves_text(board.geometry, eliminations)}",
+                    f"Cage subsets: {_with_fillings(board, a)} and {_with_fillings(board, b)} "
+                    f"cannot repeat a digit where their cells see each other, and side by side "
+                    f"they can only be {_side_by_side(board, a, b)}, "
+                    f"so {leaves_text(board.geometry, eliminations)}",
                     eliminations=eliminations, cells=tuple(sorted(both)), cages=(a, b),
                     pattern=board.pattern_left(both, ruled_out))
     fills_a, fills_b = fillings(board, a), fillings(board, b)
@@ -209,14 +212,53 @@ def _pair_step(board: Board, a: int, b: int) -> Step | None:
         if eliminations:
             inside = [c for c in both if c in g.houses[unit].cells]
             return Step("cage-subsets",
-                        f"Cage subsets: {pair_words} cannot share a digit in "
-                        f"{g.houses[unit].name}, and every way to fill them side by side puts "
-                        f"{digits_text(digits)} in {g.names(inside)}, so "
+                        f"Cage subsets: {_with_fillings(board, a)} and {_with_fillings(board, b)} "
+                        f"cannot share a digit in {g.houses[unit].name}, and side by side they "
+                        f"can only be {_side_by_side(board, a, b)}, each putting "
+                        f"{joined(digit_name(d) for d in digits_of(digits))} in "
+                        f"{g.names(inside)}, so "
                         f"{leaves_text(board.geometry, eliminations)}",
                         eliminations=eliminations, cells=tuple(sorted(inside)), units=(unit,),
                         cages=(a, b), pattern=board.pattern_of(digits, inside))
     return None
 
+
+
+def _sets(fills, op: str) -> list[tuple[int, ...]]:
+    """The digit sets the fillings use, as describe lists them."""
+    return sorted({tuple(sorted(f, reverse=op in "-/")) for f in fills})
+
+
+def _each(fills) -> str:
+    return "that puts" if len(fills) == 1 else "every way to place it puts"
+
+
+def _with_fillings(board: Board, index: int) -> str:
+    """"the 7+ cage (A1 and A2: 1+6, 2+5 or 3+4)"."""
+    cage = layout(board.puzzle)[index]
+    return (f"the {cage.label} cage ({board.geometry.names(cage.cells)}: "
+            f"{describe(fillings(board, index), cage.op)})")
+
+
+def _side_by_side(board: Board, a: int, b: int, most: int = 4) -> str:
+    """The digit sets of the pairs of fillings that fit side by side: "2+5 with 1×3"."""
+    g = board.geometry
+    cages = layout(board.puzzle)
+    clashes = [(i, j) for i, x in enumerate(cages[a].cells) for j, y in enumerate(cages[b].cells)
+               if g.sees(x, y)]
+    seen = []
+    for fa in fillings(board, a):
+        for fb in fillings(board, b):
+            if any(fa[i] == fb[j] for i, j in clashes):
+                continue
+            words = (describe((fa,), cages[a].op), describe((fb,), cages[b].op))
+            if words not in seen:
+                seen.append(words)
+    seen.sort()
+    said = [f"{x} with {y}" for x, y in seen[:most]]
+    if len(seen) > most:
+        said.append(f"{len(seen) - most} more")
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
 
 
 STRATEGIES = {

@@ -100,7 +100,6 @@ def parity(board: Board) -> Step | None:
     if not applies(board):
         return None
     n = board.size
-    g = board.geometry
     known = {}
     for area in areas(board.puzzle):
         total = area.count * n * (n + 1) // 2
@@ -117,16 +116,78 @@ def parity(board: Board) -> Step | None:
             odd = (odd_total - others) % 2
             gone = board.candidates[cell] & (~ODD if odd else ODD)
             eliminations = tuple((cell, d) for d in digits_of(gone))
-            so = (f"{g.names(cells)} {'add' if not outs else 'add (or subtract)'} to "
-                  f"{_odd_word(odd_total)} and " if len(cells) > 1 else "")
             return Step("parity",
-                        f"Parity: {_area_verb(area, 'total')} {total}, {_odd_word(total)}, and "
-                        f"{_cages_phrase(board, area, cages, 'always total')} "
-                        f"{_odd_word(cages_odd)}, so {so}{g.name(cell)} is "
-                        f"{'odd' if odd else 'even'}: {leaves_text(board.geometry, eliminations)}",
+                        _parity_text(board, area, cages, cells, outs, cell, odd, total)
+                        + f": {leaves_text(board.geometry, eliminations)}",
                         eliminations=eliminations, cells=tuple(sorted(cells)), units=area.units,
                         cages=tuple(cages), pattern=board.pattern_left((cell,), eliminations))
     return None
+
+
+def _parity_text(board: Board, area: Area, cages, cells, outs, cell: int, odd: int,
+                 total: int) -> str:
+    """The parity sum as a person adds it up: the area's total, each cage's parity and why,
+    the cages together ("odd + odd = even"), the cells whose parity is known, then the cell's.
+    "Parity: row A totals 21, odd. The 1− cage's two digits are 1 apart (a + b = 1 + 2b), so
+    they total an odd number; so do the 3− cage's: odd + odd = even. So A3 + A4 = odd − even
+    = odd; A3 is even, so A4 is odd"."""
+    g = board.geometry
+    known = [_cage_parity(board, i) for i in cages]
+    said = f"Parity: {_area_verb(area, 'total')} {total}, {_parity_word(total)}"
+    if cages:
+        reasons = [_cage_parity_reason(board, i) for i in cages]
+        together = sum(known) % 2
+        sums = " + ".join(_parity_word(k) for k in known)
+        said += ". " + "; ".join(reasons)[0].upper() + "; ".join(reasons)[1:]
+        if len(cages) > 1:
+            said += f": {sums} = {_parity_word(together)}"
+    else:
+        together = 0
+    # outs − ins = cages − total, and a difference is odd just when the sum is
+    rest = (total - together) % 2
+    if not cages:
+        worked = _parity_word(total)
+    elif not outs:
+        worked = f"{_parity_word(total)} − {_parity_word(together)} = {_parity_word(rest)}"
+    else:
+        worked = f"{_parity_word(together)} − {_parity_word(total)} = {_parity_word(rest)}"
+    if len(cells) == 1:
+        return said + f", so {g.name(cell)} is {worked}"
+    by_word = {}
+    for c in cells:
+        if c != cell and not board.values[c]:
+            by_word.setdefault(_parity_word(_parity_of(board, c)), []).append(c)
+    placed = [f"{g.name(c)} = {board.values[c]} is placed" for c in cells if board.values[c]]
+    facts = "; ".join(placed + [f"{g.names(cs)} {'is' if len(cs) == 1 else 'are'} {word}"
+                                for word, cs in by_word.items()])
+    return (said + f". So {' + '.join(g.name(c) for c in cells)} is {worked}; {facts}, "
+            f"so {g.name(cell)} is {_parity_word(odd)}")
+
+
+def _parity_word(value: int) -> str:
+    return "odd" if value % 2 else "even"
+
+
+def _cage_parity_reason(board: Board, index: int) -> str:
+    """Why a cage always totals an odd or an even number (the rule of _cage_parity)."""
+    cage = board.puzzle.cages[index]
+    label = layout(board.puzzle)[index].label
+    word = _odd_word(_cage_parity(board, index))
+    if len(cage.cells) == 1:
+        return f"the {label} cage is {cage.total}, {_parity_word(cage.total)}"
+    if cage.op == "+":
+        return f"the {label} cage totals {cage.total}, {_parity_word(cage.total)}"
+    if cage.op == "-":
+        return (f"the {label} cage's two digits are {cage.total} apart (a + b = {cage.total} + "
+                f"2b), so they total {word}")
+    if cage.op == "/" and cage.total % 2:
+        return (f"the {label} cage's larger digit is {cage.total} times the smaller (a + b = "
+                f"{cage.total + 1}b), so they total {word}")
+    if cage.op == "x" and cage.total % 2:
+        return (f"the {label} cage multiplies to an odd number, so its {len(cage.cells)} digits "
+                f"are all odd and total {word}")
+    return (f"the {label} cage can only be {describe(fillings(board, index), cage.op)}, "
+            f"each totalling {word}")
 
 
 def _parity_of(board: Board, cell: int) -> int:
