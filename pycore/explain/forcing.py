@@ -54,6 +54,40 @@ def propagated(board: Board):
     return net, cand, live, propagate(net, cand, live, singles, set(range(len(cand))))
 
 
+class Suppositions:
+    """The solver's propagation of one board, and of each supposition "cell is digit" from it,
+    each done once: the digit, cell and unit forcing searches, the forcing net and Nishio of one
+    step ask the same (on Tarek's killers, a quarter of a stuck step's time was this asked
+    again)."""
+
+    def __init__(self, board: Board):
+        self.board, self.state, self.trials = board, propagated(board), {}
+
+    def supposing(self, cell: int, digit: int) -> tuple:
+        """(the contradiction met or None, every cell's candidates after the propagation): to
+        be read, not changed, as every search shares it. Only when `state` holds no
+        contradiction."""
+        found = self.trials.get((cell, digit))
+        if found is None:
+            net, cand, live, _ = self.state
+            trial = cand[:]
+            trial[cell] = 1 << (digit - 1)
+            found = self.trials[cell, digit] = (propagate(net, trial, live[:], [cell], {cell}),
+                                                trial)
+        return found
+
+
+_suppositions_cache: list = [None]   # the Suppositions of the last board asked
+
+
+def suppositions_of(board: Board) -> Suppositions:
+    last = _suppositions_cache[0]
+    if last is not None and same_board(last.board, board):
+        return last
+    _suppositions_cache[0] = Suppositions(board)
+    return _suppositions_cache[0]
+
+
 def solver_contradiction(board: Board) -> str | None:
     """What the solver's propagation finds broken, from the board alone, in words; or None. It
     tells a wrong position without knowing the solution: on one of Tarek's killers, a wrong digit
@@ -77,18 +111,17 @@ def solver_refutes(board: Board) -> Callable[[int, int], int]:
     used on, and random killer boards). A KenKen cage too big for the solver to list its fillings is
     checked there only once solved, so with one of those every supposition is followed. The
     board is propagated once; each supposition then starts from there."""
-    state = propagated(board)
+    known = suppositions_of(board)
+    state = known.state
     if state is None or state[3] or any(kind == FULL for kind, *_ in state[0].constraints):
         return lambda cell, digit: 1   # nothing to filter with: follow every supposition
-    net, cand, live, _ = state
+    cand = state[1]
 
     def refutes(cell: int, digit: int) -> int:
-        bit = 1 << (digit - 1)
-        if not cand[cell] & bit:
+        if not cand[cell] & 1 << (digit - 1):
             return 1   # the propagation already removed it
-        trial = cand[:]
-        trial[cell] = bit
-        if propagate(net, trial, live[:], [cell], {cell}) is None:
+        broken, trial = known.supposing(cell, digit)
+        if broken is None:
             return 0
         return 1 + sum(1 for new, old in zip(trial, cand) if new != old)
     return refutes
@@ -168,18 +201,21 @@ def digit_forcing(board: Board) -> Step | None:
     a digit with two places in a house); the solver's propagation picks those whose two cases
     agree, and the pair of chains resting on the fewest steps is given (a placement before a
     removal of as many)."""
-    state = propagated(board)
+    known = suppositions_of(board)
+    state = known.state
     if state is None or state[3] is not None:
         return None
     net, cand, live, _ = state
     forcings = []
     for cell, digit in two_way_candidates(board):
         bit = 1 << (digit - 1)
-        on, off = cand[:], cand[:]
-        on[cell] = bit
+        off = cand[:]
         off[cell] &= ~bit
-        if not off[cell] or propagate(net, on, live[:], [cell], {cell}) or propagate(
-                net, off, live[:], [] if off[cell] & (off[cell] - 1) else [cell], {cell}):
+        if not off[cell]:
+            continue
+        broken, on = known.supposing(cell, digit)
+        if broken or propagate(net, off, live[:], [] if off[cell] & (off[cell] - 1) else [cell],
+                               {cell}):
             continue   # a case that breaks a rule is Nishio's
         agreed = [("placed", c, on[c].bit_length()) for c in range(len(cand))
                   if c != cell and not board.values[c] and on[c] == off[c]
@@ -274,15 +310,12 @@ def case_outcomes(board: Board) -> dict[tuple[int, int], list[int] | None]:
     if same_board(last, board):
         return outcomes
     outcomes = {}
-    state = propagated(board)
-    if state is not None and state[3] is None:
-        net, cand, live, _ = state
+    known = suppositions_of(board)
+    if known.state is not None and known.state[3] is None:
         # only the candidates some set of cases supposes (on a killer's open board, a fraction)
         supposed = {case for _, _, cases in forcing_sets(board, ("cell", "unit")) for case in cases}
         for cell, digit in sorted(supposed):
-            trial = cand[:]
-            trial[cell] = 1 << (digit - 1)
-            broken = propagate(net, trial, live[:], [cell], {cell})
+            broken, trial = known.supposing(cell, digit)
             outcomes[cell, digit] = None if broken else trial
     _outcomes_cache[:] = [board, outcomes]
     return outcomes
@@ -552,16 +585,20 @@ class Walks:
         return self.walks[cell, digit]
 
 
-_walks_cache: list = [None]   # the Walks of the last board and easy strategies asked
+_walks_cache: list = []   # the Walks of the last board, one per list of easy strategies asked
 
 
 def walks_from(board: Board, easy) -> Walks:
-    """The walks on `board` with `easy` steps, kept while the searches of one step ask the same."""
-    last = _walks_cache[0]
-    if last is not None and last.easy == easy and same_board(last.board, board):
-        return last
-    _walks_cache[0] = Walks(board, easy)
-    return _walks_cache[0]
+    """The walks on `board` with `easy` steps, kept while the searches of one step ask the same:
+    one per list of easy strategies, so the forcing net (which adds intersections) does not push
+    out the walks Nishio follows after it."""
+    if _walks_cache and not same_board(_walks_cache[0].board, board):
+        _walks_cache.clear()
+    for walks in _walks_cache:
+        if walks.easy == easy:
+            return walks
+    _walks_cache.append(Walks(board, easy))
+    return _walks_cache[-1]
 
 
 def follow_easy(walk: Walk, budget: list[int], longest: int, outcome):
