@@ -6,7 +6,7 @@ Killer cages never repeat a digit.
 """
 from __future__ import annotations
 
-from ..model import digit_name, digits_of
+from ..model import digit_name, digits_of, joined
 from .board import Board, Step
 from .killer_45 import hidden_cage, innie_outie, innie_outie_difference, innies_outies_sum
 from .killer_reasons import failing_text, removals_text
@@ -241,7 +241,7 @@ def _house_shares(board: Board) -> Step | None:
             removed = trimmed(board, cells, union_of(chosen, len(cells)))
             if removed:
                 who = (cage_sum_label(board, index) if index >= 0 else
-                       f"the rest of {house.name} ({g.names(cells)}, {left} in all)")
+                       _rest_of_house(board, unit, inside[unit], cells, left))
                 return step("combination-interaction", board,
                             f"Combination interaction: {house.name}'s cages and the rest of "
                             f"its cells must share out its digits, which leaves {who} only "
@@ -249,6 +249,26 @@ def _house_shares(board: Board) -> Step | None:
                             cages=tuple(i for i, _, _ in groups if i >= 0),
                             pattern=board.pattern_left(cells, removed))
     return None
+
+
+def _rest_of_house(board: Board, unit: int, cages, cells, left: int) -> str:
+    """The cells of a house outside its whole cages, with the sum that says what they make:
+    "the rest of row A (A5 and A9, which make 45 − 10 − 13 − 3 = 19: row A's 45 less the
+    10-cage and the 13-cage inside it and the placed A4 = 3)"."""
+    g = board.geometry
+    house = g.houses[unit]
+    totals = [board.puzzle.cages[i].total for i in cages]
+    placed = [c for c in house.cells if board.values[c] and c not in cells
+              and all(c not in board.puzzle.cages[i].cells for i in cages)]
+    terms = [house_total(board.size)] + totals + [board.values[c] for c in placed]
+    less = [f"the {t}-cage" for t in totals]
+    if placed:
+        less.append("the placed " + joined(f"{g.name(c)} = {board.values[c]}" for c in placed))
+    where = " inside it" if cages else ""
+    return (f"the rest of {house.name} ({g.names(cells)}, which "
+            f"{'makes' if len(cells) == 1 else 'make'} {' − '.join(map(str, terms))} = {left}: "
+            f"{house.name}'s {terms[0]} less {joined(less[:len(totals)])}{where}"
+            f"{' and ' + less[-1] if placed else ''})")
 
 
 def shared_out(choices: list[list[int]]) -> list[set[int]]:

@@ -68,7 +68,7 @@ TOKENS = re.compile(
     rf"(?P<cage>the (?P<total>\d+)-cage at (?P<cells>{CELLS}))"
     rf"|(?P<rest>with (?P<given>[A-I]\d = \d(?:(?:, | and )[A-I]\d = \d)*) placed, {CELLS} "
     rf"makes? (?P<from>\d+)(?P<minus>(?: {MINUS} \d+)+) = (?P<left>\d+))"
-    rf"|(?:to make|make) (?P<make>\d+(?: [+{MINUS}] \d+)* = \d+|\d+)|(?P<inall>\d+) in all"
+    rf"|(?:to make|make) (?P<make>\d+(?: [+{MINUS}] \d+)* = \d+|\d+)"
     rf"|(?P<need>(?P<digits>\d(?:/\d)*) leaves? [^;]*?would then need "
     rf"(?P<needs>\d+(?:, \d+)*(?: or \d+)?))"
     rf"|(?<![\d×÷{MINUS}])(?P<combo>\d(?:\+\d)+)(?![\d×÷])")
@@ -118,8 +118,8 @@ def killer_sums_add_up(board, text: str) -> dict:
                 == int(m["left"]) == target, text
             named = True
             seen["placed cages"] += 1
-        elif m["make"] or m["inall"]:
-            target, must_name = int((m["make"] or m["inall"]).split()[-1]), False
+        elif m["make"]:
+            target, must_name = int(m["make"].split()[-1]), False
         elif m["need"]:
             digits = [int(d) for d in m["digits"].split("/")]
             needs = [int(n) for n in re.findall(r"\d+", m["needs"])]
@@ -143,6 +143,7 @@ def test_every_killer_sum_adds_up_along_corpus_explanations():
     for rec in KILLERS:
         for board, step in walk(rec):
             assert "besides" not in step.text
+            assert not re.search(r"\d+ in all\)", step.text), step.text   # a sum, not a total
             for key, value in killer_sums_add_up(board, step.text).items():
                 totals[key] += value
             totals["steps"] += 1
@@ -360,3 +361,35 @@ def test_line_sum_names_the_placed_digits_it_takes_off():
     assert step.text == (
         "Line sum: row A totals 21 and the 8+ cage inside it totals 8, and A3 = 2 and A4 = 1 are "
         f"placed, so A1 + A2 = 21 {MINUS} 8 {MINUS} 2 {MINUS} 1 = 10: 3/5 leave A1 and A2")
+
+
+# --- 5: the rest of a house says what it makes and why --------------------------------------------
+
+def rest_of_row_a(**placed_digits):
+    """Row A's 4-cage at A1, A2 (1+3) and 16-cage at A3, A4 (7+9): the rest of the row keeps
+    the digits they leave, 2, 4, 5, 6 and 8."""
+    board = make_board(kind="killer", cages=[((cell("A1"), cell("A2")), 4),
+                                             ((cell("A3"), cell("A4")), 16)])
+    return placed(board, placed_digits) if placed_digits else board
+
+
+def test_the_rest_of_a_house_adds_up_to_what_it_makes():
+    # issue 44: "the rest of row A (..., 17 in all)" gave no sum
+    board = rest_of_row_a()
+    step = BY_SLUG["combination-interaction"].find(board)
+    assert step.text == (
+        "Combination interaction: row A's cages and the rest of its cells must share out its "
+        "digits, which leaves the rest of row A (A5, A6, A7, A8 and A9, which make "
+        f"45 {MINUS} 4 {MINUS} 16 = 25: row A's 45 less the 4-cage and the 16-cage inside it) "
+        "only 2+4+5+6+8: 1/3/7/9 leave A5, A6, A7, A8 and A9")
+    assert killer_sums_add_up(board, step.text) == {"combos": 1, "placed cages": 0,
+                                                     "needs": 0, "equations": 1}
+
+
+def test_the_rest_of_a_house_names_its_placed_digits():
+    board = rest_of_row_a(A9=8)
+    step = BY_SLUG["combination-interaction"].find(board)
+    assert "the rest of row A (A5, A6, A7 and A8, which make " \
+           f"45 {MINUS} 4 {MINUS} 16 {MINUS} 8 = 17: row A's 45 less the 4-cage and the " \
+           "16-cage inside it and the placed A9 = 8) only 2+4+5+6: " in step.text
+    assert killer_sums_add_up(board, step.text)["combos"] == 1
