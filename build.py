@@ -10,8 +10,9 @@ Steps:
    plus bytecode for the browser's Python 3.14 compiled by Pyodide under Node (so the page does
    not compile pycore at every start);
    then the page tour (every page call once under Node's Pyodide, issue 46) decides what the page
-   gets: a standard library zip of only the modules its Python loads, and the wheel as bytecode
-   of only the modules it runs;
+   gets: a standard library zip of only the modules its Python loads to start, the wheel as
+   bytecode of only the modules it runs to start, and beside it the later archive
+   (<wheel>.later.zip: the modules, pycore's and standard ones, it runs only once usable);
 2. `npm ci` from the committed package-lock.json (pyodide and @pyscript/core, exact versions),
    skipped when node_modules already holds exactly those versions;
 3. dist/: the page (web/), the wheel, the five Pyodide runtime files the browser needs (the
@@ -232,12 +233,13 @@ PAGE_TOUR_RUNNER = r"""
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
-const [pyodideDir, wheel, mainPy, tour, extra, names, stdlib] = process.argv.slice(2);
+const [pyodideDir, wheel, mainPy, tour, extra, names, stdlib, later] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const options = { indexURL: pyodideDir + path.sep };
 if (stdlib) options.stdLibURL = stdlib;
 const pyodide = await loadPyodide(options);
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: pyodide.FS.cwd() });
+if (later) pyodide.unpackArchive(new Uint8Array(readFileSync(later)), "zip", { extractDir: pyodide.FS.cwd() });
 let registered = null;
 globalThis.pycoreRegister = (call, info) => { registered = info; };
 let out;
@@ -271,6 +273,7 @@ PUZZLES = [
     "bd=K6C02ff00cr5oaz01jf5r2j00uj5nijb9l75mmj00cr5mmj005n5mmjb8p7b8ln00235mbvbbkb5mbvgvgrgv63guvfb8lnb8wb018r005n5o3v5mmj5mbv00qz0023bfpnb8wbb8ln0023005n",
     "shape=33&bd=000004026000010000010008004500000900009000400002000008900300040000020000720600000&jigmap=111112222133312224133315224336665444736665544788865544777865999788865999777885999",
 ]
+START_IMPORTS = @START_IMPORTS@
 failures = []
 def imported(code):
     # the top-level names of every import in a module's code, at any depth (functions, classes)
@@ -322,6 +325,14 @@ def arguments(name, function, text, progress, solution):
 async def tour():
     from pycore.solve.kernel import prepare
     await prepare()
+    # what the page has loaded once it is usable (web/app.js opens the link and shows it; PyScript's
+    # own Python imports START_IMPORTS as it starts): the start, the rest comes later (page_python)
+    for text in PUZZLES:
+        view = api.open_view("?" + text)
+        api.play_view(text, api.decode_view(text).get("progress") or [])
+    for name in START_IMPORTS:
+        importlib.import_module(name)
+    start = sorted(sys.modules)
     for text in PUZZLES:
         view = api.decode_view(text)
         progress = view.get("progress") or []
@@ -359,13 +370,18 @@ async def tour():
             importlib.import_module(module)
         except ImportError as error:
             missing(error)
+    return start
 
-await tour()
-json.dumps({"failures": failures, "modules": sorted(
+start = await tour()
+json.dumps({"failures": failures, "start": start, "modules": sorted(
     (name, getattr(module, "__file__", None) or "") for name, module in list(sys.modules.items()))})
 """
 
 STDLIB_ZIP_ROOT = "/lib/python314.zip/"   # where Pyodide puts python_stdlib.zip on sys.path
+# What PyScript's own Python (pyscript.display: html.escape) imports from the standard library as
+# it starts, seen in the page's sys.modules once usable; a module missed here still loads, from the
+# later archive fetched at that moment (web/pyodide-start.mjs), only not in the first download.
+PYSCRIPT_START_IMPORTS = ("html",)
 
 
 def stdlib_names(stdlib: Path) -> set[str]:
@@ -389,9 +405,10 @@ def page_python_imports() -> list[str]:
     return sorted(names)
 
 
-def run_page_tour(wheel: Path, stdlib: Path | None = None) -> dict:
-    """PAGE_TOUR under the npm Pyodide in Node (with `stdlib` in place of its standard library):
-    {"failures": [import errors], "modules": [[name, file]]}, or {"error": ...}."""
+def run_page_tour(wheel: Path, stdlib: Path | None = None, later: Path | None = None) -> dict:
+    """PAGE_TOUR under the npm Pyodide in Node (with `stdlib` in place of its standard library, and
+    the page's `later` archive unpacked beside the wheel): {"failures": [import errors], "start":
+    [modules loaded once the page is usable], "modules": [[name, file]]}, or {"error": ...}."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("build: node not found; install Node.js 20+ (the standard library is trimmed under it)")
@@ -399,11 +416,11 @@ def run_page_tour(wheel: Path, stdlib: Path | None = None) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         runner, tour = Path(tmp) / "tour.mjs", Path(tmp) / "tour.py"
         runner.write_text(PAGE_TOUR_RUNNER, encoding="utf-8")
-        tour.write_text(PAGE_TOUR, encoding="utf-8")
+        tour.write_text(PAGE_TOUR.replace("@START_IMPORTS@", repr(PYSCRIPT_START_IMPORTS)), encoding="utf-8")
         extra = json.dumps(page_python_imports())
         names = json.dumps(sorted(stdlib_names(pyodide_dir / "python_stdlib.zip")))
         result = subprocess.run([node, str(runner), str(pyodide_dir), str(wheel), str(WEB / "main.py"), str(tour),
-                                 extra, names, str(stdlib or "")], capture_output=True, text=True, cwd=tmp)
+                                 extra, names, str(stdlib or ""), str(later or "")], capture_output=True, text=True, cwd=tmp)
     try:
         return json.loads(result.stdout)
     except ValueError:
@@ -455,7 +472,7 @@ writeFileSync(zipOut, pyodide.FS.readFile("/tmp/out.zip"));
 """
 
 
-def slim_stdlib(zip_path: Path) -> None:
+def slim_stdlib(zip_path: Path) -> Path:
     """The standard library zip as bytecode with one line per function (SLIM_SCRIPT), in place."""
     node = shutil.which("node")
     with tempfile.TemporaryDirectory() as tmp:
@@ -467,17 +484,20 @@ def slim_stdlib(zip_path: Path) -> None:
             sys.stderr.write(result.stdout + result.stderr[-4000:])
             raise SystemExit("build: compiling the standard library under Node's Pyodide failed (output above)")
         shutil.copyfile(out, zip_path)
+    return zip_path
 
 
-def page_wheel(wheel: Path, modules: list[list[str]]) -> Path:
-    """Rewrites `wheel` to what the page runs: each pycore module the page tour loaded as its
+def page_wheel(wheel: Path, start: set[str], later: set[str], later_out: Path, later_stdlib: Path) -> Path:
+    """Rewrites `wheel` to what the page runs to start: each pycore module of `start` as its
     browser bytecode alone (pycore/x.pyc in place of pycore/x.py and its __pycache__ entry; a
-    sourceless module imports as fast), the others (the command line, the kernel's build script)
-    left out, the data files (kernel.wasm) and metadata kept. Compressed, the sources were a
-    third of the wheel; compiling them at every start instead would cost more than they weigh."""
-    loaded = {name for name, _ in modules if name.split(".")[0] == "pycore"}
+    sourceless module imports as fast), the data files (kernel.wasm) and metadata kept; and writes
+    `later_out`, the archive the page fetches once usable: the modules of `later` the same way,
+    and the standard modules of `later_stdlib`. The others (the command line, the kernel's build
+    script) are left out. Compressed, the sources were a third of the wheel; compiling them at
+    every start instead would cost more than they weigh."""
     rewritten = wheel.with_suffix(".page")
-    with zipfile.ZipFile(wheel) as old, zipfile.ZipFile(rewritten, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
+    with zipfile.ZipFile(wheel) as old, zipfile.ZipFile(rewritten, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new, \
+            zipfile.ZipFile(later_out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as rest, zipfile.ZipFile(later_stdlib) as std:
         names = set(old.namelist())
         record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
         record = []
@@ -487,37 +507,65 @@ def page_wheel(wheel: Path, modules: list[list[str]]) -> Path:
             data = old.read(name)
             if name.endswith(".py"):
                 module = name[:-3].replace("/", ".").removesuffix(".__init__")
-                if module not in loaded:
+                if module not in start | later:
                     continue
                 folder, _, stem = name[:-3].rpartition("/")
                 name, data = name[:-3] + ".pyc", old.read(f"{folder}/__pycache__/{stem}.cpython-314.pyc")
+                if module in later:
+                    rest.writestr(name, data)
+                    continue
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             new.writestr(name, data)
             record.append(f"{name},sha256={digest},{len(data)}")
         new.writestr(record_name, "\n".join(record + [f"{record_name},,"]) + "\n")
+        for info in std.infolist():
+            rest.writestr(info.filename, std.read(info))
     rewritten.replace(wheel)
     return wheel
 
 
-def page_python(wheel: Path, stdlib_out: Path) -> None:
+def later_name(wheel_name: str) -> str:
+    """The archive of what the page runs only once usable, beside the wheel (web/pyodide-start.mjs)."""
+    return wheel_name.removesuffix(".whl") + ".later.zip"
+
+
+def split_at_start(modules: list[list[str]], start: list[str]) -> tuple[list[list[str]], list[list[str]]]:
+    """The tour's modules in two: those the page has loaded once usable, and the rest. A standard
+    package with a module at start keeps all of its modules in the zip (a package found in the zip
+    looks for its modules there only); pycore's are unpacked into one folder, split as they come."""
+    started = set(start)
+    packages = {name.split(".")[0] for name, file in modules if name in started and file.startswith(STDLIB_ZIP_ROOT)}
+    early = [[name, file] for name, file in modules if name in started or name.split(".")[0] in packages]
+    return early, [m for m in modules if m not in early]
+
+
+def page_python(wheel: Path, stdlib_out: Path, later_out: Path) -> bool:
     """The page tour under the full standard library, then: the standard library zip the page
-    ships (what the tour loaded, nothing else) and the wheel as the page runs it. Without Node
-    the page gets the whole standard library and wheel (it works, only heavier)."""
+    ships (what the tour loaded before the page was usable, nothing else), the wheel as the page
+    runs it to start, and `later_out`, the modules (pycore's and standard ones) the page runs only
+    after that. Without Node the page gets the whole standard library and wheel (it works, only
+    heavier) and no later archive: returns whether there is one."""
     if shutil.which("node") is None:
         log("node not found: the page gets Pyodide's whole standard library and the whole wheel")
         shutil.copyfile(NODE_MODULES / "pyodide" / "python_stdlib.zip", stdlib_out)
-        return
+        return False
     found = run_page_tour(wheel)
     if "error" in found or found["failures"]:
         raise SystemExit(f"build: the page tour failed under the full standard library: {found.get('error') or found['failures']}")
     full = NODE_MODULES / "pyodide" / "python_stdlib.zip"
-    trimmed = trimmed_stdlib(full, found["modules"], stdlib_out)
+    early, late = split_at_start(found["modules"], found["start"])
+    trimmed = trimmed_stdlib(full, early, stdlib_out)
     slim_stdlib(trimmed)
     log(f"standard library for the page, as bytecode: {len(zipfile.ZipFile(trimmed).namelist())} files, "
         f"{trimmed.stat().st_size / 1e6:.2f} MB (of {full.stat().st_size / 1e6:.2f} MB)")
     before = wheel.stat().st_size
-    page_wheel(wheel, found["modules"])
-    log(f"wheel for the page: bytecode only, modules the page runs: {wheel.stat().st_size / 1e3:.0f} kB (of {before / 1e3:.0f} kB)")
+    with tempfile.TemporaryDirectory() as tmp:
+        later_stdlib = slim_stdlib(trimmed_stdlib(full, late, Path(tmp) / "later-stdlib.zip"))
+        page_wheel(wheel, {name for name, _ in early if name.split(".")[0] == "pycore"},
+                   {name for name, _ in late if name.split(".")[0] == "pycore"}, later_out, later_stdlib)
+    log(f"wheel for the page: bytecode only, modules the page runs to start: {wheel.stat().st_size / 1e3:.0f} kB "
+        f"(of {before / 1e3:.0f} kB); after it is usable: {later_out.name}, {later_out.stat().st_size / 1e3:.0f} kB")
+    return True
 
 
 def page_lock_file(full: Path, out: Path) -> Path:
@@ -688,11 +736,19 @@ def build(dist: Path = DIST, skip_npm: bool = False) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
         add_browser_bytecode(wheel)
-        page_python(wheel, dist / "pyodide" / "python_stdlib.zip")
+        later = Path(tmp) / later_name(wheel.name)
+        later_url = ""
+        if page_python(wheel, dist / "pyodide" / "python_stdlib.zip", later):
+            copy(later, dist / "wheels" / later.name)
+            later_url = f"./wheels/{later.name}"
         copy(wheel, dist / "wheels" / wheel.name)
     for name in web_files():
         copy(WEB / name, dist / name)
     copy(ROOT / "pycore" / "solve" / "kernel.wasm", dist / "kernel.wasm")   # web/search-worker.mjs's
+    starter = (dist / "pyodide-start.mjs").read_text(encoding="utf-8")
+    if '"@LATER@"' not in starter:
+        raise SystemExit("build: web/pyodide-start.mjs lost its @LATER@ placeholder (the later archive)")
+    (dist / "pyodide-start.mjs").write_text(starter.replace('"@LATER@"', json.dumps(later_url)), encoding="utf-8")
     page = (dist / "index.html").read_text(encoding="utf-8")
     if "@WHEEL@" not in page:
         raise SystemExit("build: web/index.html lost its @WHEEL@ placeholder")

@@ -11,6 +11,7 @@
 // calls pycore.api's page call `call` (setter_check, setter_grade) and answers {id, answer}, the
 // call's JSON answer ({error} when the core fails).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { unpackLater } from "./pyodide-start.mjs";   // the generator is in the later archive (build.py)
 
 /** The pycore wheel PyScript installs on the page (pyscript.json `files`), as bytes. */
 async function wheelBytes() {
@@ -27,6 +28,7 @@ async function startPython() {
     wheelBytes(),
   ]);
   pyodide.unpackArchive(wheel, "wheel", { extractDir: pyodide.FS.cwd() });
+  await unpackLater(pyodide);
   // the solver's compiled kernel too, as the page has it (a worker may compile it at once)
   await pyodide.runPythonAsync("import json\nfrom pycore import api\nfrom pycore.solve.kernel import prepare\nawait prepare()");
   return pyodide;

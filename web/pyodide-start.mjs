@@ -15,8 +15,14 @@
 // - Snapshots are kept in the Cache API under a key made of the site's address, Pyodide's version
 //   and the wheel's SHA-256: a new Pyodide or a new pycore is a new key; this site's older entries
 //   are deleted (another site of the same origin, at another path, keeps its own).
+// - What the page runs only once it is usable (the hints, the generator, the setter, the standard
+//   modules they need) is not in the wheel or the standard library but in the later archive
+//   (build.py), fetched and unpacked beside the wheel when the page is ready and idle: a first
+//   visit downloads less before the grid is usable (issue 46). Should Python import one of its
+//   modules before that, the archive is fetched there and then (LaterModules, below).
 // Nothing here is ever an error for people: whatever fails, Python starts the plain way.
-// <html data-python-start> says which start happened (tests and the benchmark read it).
+// <html data-python-start> says which start happened, <html data-python-later> how the later
+// archive came: "idle" or "at once" (tests and the benchmark read them).
 import * as pyodideLoader from "./pyodide/pyodide.mjs";
 
 export const version = pyodideLoader.version;
@@ -24,6 +30,22 @@ export const version = pyodideLoader.version;
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 const CACHE = "pyodide-snapshot";  // not "puzzle-viewer-…": sw.js deletes those on every update
 const SNAPSHOT_SIZE = "x-snapshot-bytes";
+const LATER = "@LATER@";   // build.py: the later archive's URL, "" when the page has none
+
+// The last finder on sys.meta_path: asked only for a module no other finder has, it unpacks the
+// later archive (once) and looks again. `unpack` is JavaScript: true when it has just unpacked.
+const LATER_FINDER = `
+import importlib, importlib.machinery, sys
+class LaterModules:
+    def __init__(self, unpack):
+        self.unpack = unpack
+    def find_spec(self, name, path=None, target=None):
+        if not self.unpack():
+            return None
+        importlib.invalidate_caches()
+        return importlib.machinery.PathFinder.find_spec(name, path)
+lambda unpack: sys.meta_path.append(LaterModules(unpack))
+`;
 
 const said = (how) => { document.documentElement.dataset.pythonStart = how; };
 
@@ -90,6 +112,69 @@ function makeSnapshotLater() {
   ready.then(() => idle(make));
 }
 
+/** The later archive's bytes, fetched now (a synchronous request: Python is waiting in an import).
+ * A window's synchronous request reads no binary response type: bytes come as x-user-defined text. */
+function fetchNow(url) {
+  const request = new XMLHttpRequest();
+  request.open("GET", url, false);
+  if (globalThis.document) request.overrideMimeType("text/plain; charset=x-user-defined");
+  else request.responseType = "arraybuffer";
+  request.send();
+  if (request.status !== 200) throw new Error(`${url}: HTTP ${request.status}`);
+  if (request.response instanceof ArrayBuffer) return new Uint8Array(request.response);
+  const text = request.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+}
+
+/** Unpacks the later archive into Python's home folder (where PyScript unpacks the wheel): at once
+ * in a worker (generate-worker.mjs); in the page when it is ready and idle, or as soon as Python
+ * imports a module only the archive has. */
+export async function unpackLater(pyodide, { page = false } = {}) {
+  if (!LATER) return;
+  const url = new URL(LATER, import.meta.url).href;
+  let state = "waiting";
+  const unpack = (bytes, how) => {
+    state = how;
+    pyodide.unpackArchive(bytes, "zip", { extractDir: pyodide.FS.cwd() });
+    if (globalThis.document) document.documentElement.dataset.pythonLater = how;
+  };
+  if (!page) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    unpack(new Uint8Array(await response.arrayBuffer()), "at once");
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+    return;
+  }
+  pyodide.runPython(LATER_FINDER)(() => {
+    if (state !== "waiting") return false;
+    try {
+      unpack(fetchNow(url), "at once");
+      return true;
+    } catch (error) {
+      console.info("Python's later modules could not be fetched:", error?.message ?? error);
+      state = "failed";
+      return false;
+    }
+  });
+  const ready = new Promise((resolve) => addEventListener("viewer:ready", resolve, { once: true }));
+  const idle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 200));
+  await ready;
+  await new Promise(idle);
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (state !== "waiting") return;
+    unpack(bytes, "idle");
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  } catch (error) {
+    // the finder fetches it when it is needed
+    console.info("Python's later modules come when needed:", error?.message ?? error);
+  }
+}
+
 export async function loadPyodide(options = {}) {
   performance.mark("python-loader");  // bench/page_bench.py's timeline reads these marks
   const settings = { ...options, indexURL: INDEX_URL };
@@ -106,6 +191,7 @@ export async function loadPyodide(options = {}) {
           pyodide.runPython("import pycore.api");  // the snapshot really holds pycore
           performance.mark("python-started");
           said("snapshot");
+          unpackLater(pyodide, { page: true }).catch(() => {});
           return pyodide;
         }
       }
@@ -119,5 +205,6 @@ export async function loadPyodide(options = {}) {
   performance.mark("python-started");
   said("plain");
   if (cache) makeSnapshotLater();
+  unpackLater(pyodide, { page: true }).catch(() => {});
   return pyodide;
 }

@@ -111,6 +111,49 @@ def test_no_outline_is_left_behind_without_a_puzzle_or_on_an_error(page, site, q
     assert page.locator("[data-testid=grid-outline]").count() == 0
 
 
+# ---- the later archive: what the page runs only once usable (build.py, web/pyodide-start.mjs) ----
+LATER = "document.documentElement.dataset.pythonLater"
+HINT = "window.puzzleViewer.call('hint_view', location.search.slice(4), window.puzzleViewer.state.progress)"
+
+
+def test_the_page_is_usable_without_the_later_archive_which_comes_when_idle(page, site):
+    page.goto(f"{site.url}?bd={KILLER}")
+    assert wait_started(page) == "ready"
+    # nothing the page ran to be usable asked for it: it came once the page was idle
+    page.wait_for_function(f"{LATER} !== undefined", timeout=PAGE_TIMEOUT_MS)
+    assert page.evaluate(LATER) == "idle"
+    assert page.evaluate(HINT)["status"] == "step"
+
+
+def test_a_call_before_the_later_archive_arrived_fetches_it_at_once(browser, site):
+    asked = []
+
+    def first_fails(route):
+        asked.append(route.request.url)
+        route.abort() if len(asked) == 1 else route.continue_()
+
+    # no service worker: its precache would fetch the archive past the page's route
+    context, guard = watched_context(browser, site)
+    try:
+        page = context.new_page()
+        page.route("**/*.later.zip", first_fails)
+        page.goto(f"{site.url}?bd={KILLER}")
+        assert wait_started(page) == "ready"
+        for _ in range(PAGE_TIMEOUT_MS // 100):   # the route's handler runs while the driver waits
+            if asked:
+                break
+            page.wait_for_timeout(100)
+        assert asked and page.evaluate(LATER) is None
+        # the idle fetch failed: the hint's modules are fetched as Python imports them
+        step = page.evaluate(HINT)
+        assert step["status"] == "step", step
+        assert page.evaluate(LATER) == "at once"
+        assert len(asked) == 2
+    finally:
+        context.close()
+    guard.check()
+
+
 # ---- repeat visits from a memory snapshot (web/pyodide-start.mjs, web/snapshot-worker.mjs) -----
 START = "document.documentElement.dataset.pythonStart"
 SNAPSHOT_KEYS = "caches.open('pyodide-snapshot').then((c) => c.keys()).then((keys) => keys.map((r) => r.url))"
