@@ -283,6 +283,10 @@ class Board:
         """The first rule this board breaks, as data, or None: ("empty", cell) for an open cell
         with no candidate, ("twice", house, digit, (cell, cell)) for a digit placed twice in a
         house, ("missing", house, mask) for digits with no place in a house."""
+        return self._broken   # kept: a forcing search asks it of one board many times
+
+    @cached_property
+    def _broken(self) -> tuple | None:
         g = self.geometry
         values, held = self.values, self.masks
         if 0 in held:

@@ -26,6 +26,10 @@ def templates(board: Board, digit: int) -> list[int] | None:
         placed = [c for c in row.cells if board.values[c] == digit]
         options.append(placed or [c for c in row.cells if board.candidates[c] & bit])
     options.sort(key=len)
+    key = (id(g), tuple(map(tuple, options)))
+    kept = _listed.get(key)
+    if kept is not None and kept[0] is g:
+        return kept[1]
     found: list[int] = []
 
     def place(k: int, used: int, cells: int) -> bool:
@@ -38,7 +42,17 @@ def templates(board: Board, digit: int) -> list[int] | None:
                 return False
         return True
 
-    return found if place(0, 0, 0) else None
+    if len(_listed) > 4096:
+        _listed.clear()
+    result = _listed[key] = (g, found if place(0, 0, 0) else None)
+    return result[1]
+
+
+# Templates by the digit's places (its candidates and placed copies, row by row): a step changes
+# few digits' places, and pattern overlay lists every digit's templates on every board it is
+# asked about. Keyed by the geometry's id, and the geometry kept beside them to check it is the
+# same one; a list returned is shared, to be read.
+_listed: dict = {}
 
 
 def pattern_overlay(board: Board) -> Step | None:
