@@ -99,3 +99,41 @@ def test_a_failing_worker_hands_the_search_back_to_the_page(browser, site):
         guard.check()
     finally:
         context.close()
+
+
+STATUS = "[data-testid=status]"
+
+
+def test_keep_going_and_cancel_work_while_split(page, site):
+    """A Mathemagic killer (seconds) split from its root, pausing every 0.3 s (`&pause=0.3`):
+    each pause says more nodes, Keep going resumes the workers to the single search's solution;
+    then a second solve cancelled while the workers run stops at once and stays stopped."""
+    puzzle = hard_killer("MATHEMAGIC_KILLERS#4")
+    single = solve(puzzle, engine="kernel")
+    page.goto(f"{site.url}?bd={encode(puzzle)}&workers=2&pause=0.3")
+    page.locator(f"{STATUS}[data-state=ready]").wait_for()
+    page.click("[data-action=solve]")
+    status, pauses = page.locator(STATUS), []
+    while True:
+        page.wait_for_function("""() => document.querySelector('[data-testid=status]').dataset.state === 'solved'
+            || document.querySelector('[data-action=continue]') !== null""", timeout=180_000)
+        if status.get_attribute("data-state") == "solved":
+            break
+        text = status.text_content()
+        assert text.startswith("Solving paused after"), text
+        pauses.append(int(text.split(", ")[1].split(" search node")[0].replace(",", "")))
+        page.click("[data-action=continue]")
+    answer = page.evaluate("puzzleViewer.state.solution")
+    assert answer["workers"] == 2 and answer["solution"] == list(single.solution)
+    assert len(pauses) >= 2 and pauses == sorted(set(pauses)), pauses
+    page.click("[data-action=undo]")
+    page.evaluate("puzzleViewer.state.solution = null")   # (solve it again, not from memory)
+    page.click("[data-action=solve]")
+    page.wait_for_function("/[0-9]+ search nodes/.test(document.querySelector('[data-testid=status]').textContent)"
+                           " || document.querySelector('[data-action=continue]') !== null")
+    page.click("[data-action=cancel]")
+    page.wait_for_function("document.querySelector('[data-testid=status]').textContent.startsWith('Solving cancelled after')")
+    page.wait_for_timeout(500)   # no worker's answer lands after the cancel
+    assert status.get_attribute("data-state") == "ready"
+    assert status.text_content().startswith("Solving cancelled after")
+    assert page.locator("[data-cell][data-value='']").count() > 0
