@@ -17,7 +17,7 @@
 //   are deleted (another site of the same origin, at another path, keeps its own).
 // - What the page runs only once it is usable (the hints, the generator, the setter, the standard
 //   modules they need) is not in the wheel or the standard library but in the later archive
-//   (build.py), fetched and unpacked beside the wheel when the page is ready and idle: a first
+//   (build.py), fetched once the page is ready and unpacked beside the wheel when it is idle: a first
 //   visit downloads less before the grid is usable (issue 46). Should Python import one of its
 //   modules before that, the archive is fetched there and then (LaterModules, below).
 // Nothing here is ever an error for people: whatever fails, Python starts the plain way.
@@ -161,11 +161,13 @@ export async function unpackLater(pyodide, { page = false } = {}) {
   const ready = new Promise((resolve) => addEventListener("viewer:ready", resolve, { once: true }));
   const idle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 200));
   await ready;
-  await new Promise(idle);
   try {
+    // asked for at once (the page is usable, the line free), before the service worker's precache
+    // asks the HTTP cache for it; unpacked when the page is idle
     const response = await fetch(url);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const bytes = new Uint8Array(await response.arrayBuffer());
+    await new Promise(idle);
     if (state !== "waiting") return;
     unpack(bytes, "idle");
     pyodide.runPython("import importlib; importlib.invalidate_caches()");
