@@ -93,6 +93,7 @@ export function startSplit(network, count) {
     peer.worker.postMessage({ network });
     return peer;
   });
+  split.done.catch(() => {});   // (a failure while nobody awaits, as in a pause, is no page error)
   dispatch();
   return split;
 }
