@@ -6,6 +6,8 @@ Killer cages never repeat a digit.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..model import digit_name, digits_of, joined
 from .board import Board, Step
 from .killer_45 import hidden_cage, innie_outie, innie_outie_difference, innies_outies_sum
@@ -53,16 +55,26 @@ def cage_outcome(board: Board, index: int):
     that removes) of a cage; no fits for a filled or broken cage. Memoised on the cage and its
     cells' state: a step changes few cages, and every hint looks at them all."""
     cage = board.puzzle.cages[index]
-    key = (board.size, cage, tuple(board.values[c] or -board.candidates[c] for c in cage.cells))
+    # keyed by the cage's id (the cage kept with what is found, to check it is the same one) and
+    # its cells' digits and candidates, read at C speed: built for every cage on every board of
+    # a forcing search's walks, the key cost more than the lookup saved
+    read = _readers.get(id(cage))
+    if read is None or read[0] is not cage:
+        read = _readers[id(cage)] = (cage, itemgetter(*cage.cells, cage.cells[0]))
+    key = (board.size, id(cage), read[1](board.values), read[1](board.candidates))
     found = _outcomes.get(key)
-    if found is None:
+    if found is None or found[0] is not cage:
         if len(_outcomes) > 50_000:
             _outcomes.clear()
+            _readers.clear()
         cells, _, fits = cage_fits(board, index)
         keep = union_of(fits, len(cells)) if cells and fits else ()
         removals = sum((board.candidates[c] & ~k).bit_count() for c, k in zip(cells, keep))
-        found = _outcomes[key] = (cells, fits, keep, removals)
-    return found
+        found = _outcomes[key] = (cage, cells, fits, keep, removals)
+    return found[1:]
+
+
+_readers: dict = {}   # id(cage) -> (the cage, the getter of its cells' entries as a tuple)
 
 
 def required_digits(fits) -> int:
