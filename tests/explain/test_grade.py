@@ -5,9 +5,8 @@ HoDoKu files every technique under a level (its default step configuration, `Opt
 DEFAULT_SOLVER_STEPS: easy, medium, hard, unfair, extreme), and grades a puzzle at least at the
 level of its hardest step; SudokuWiki groups its strategies as basic, tough, diabolical and
 extreme and publishes graded examples (Gentle, Very Easy ...). Our five bands take HoDoKu's
-levels in order (easy = gentle, medium = moderate, hard = tough, unfair = diabolical), but for
-hidden pairs and triples (TOUGH_HERE); where HoDoKu has no such technique, SudokuWiki's group
-decides. The corpus's SudokuWiki examples land in
+levels in order (easy = gentle, medium = moderate, hard = tough, unfair = diabolical); where
+HoDoKu has no such technique, SudokuWiki's group decides (3D Medusa, WXYZ-Wing). The corpus's SudokuWiki examples land in
 the band SudokuWiki names for them.
 """
 import pytest
@@ -23,7 +22,7 @@ from pycore.explain.run import LEVELS
 HODOKU = {
     "gentle": ("full-house", "naked-single", "hidden-single"),
     "moderate": ("pointing", "box-line-reduction",           # locked candidates 1 and 2
-                 "naked-pair"),
+                 "naked-pair", "hidden-pair", "naked-triple", "hidden-triple"),
     "tough": ("naked-quad", "hidden-quad", "x-wing", "swordfish", "jellyfish", "skyscraper",
               "two-string-kite", "empty-rectangle", "w-wing", "xy-wing", "xyz-wing",
               "unique-rectangle", "hidden-unique-rectangle", "avoidable-rectangle",
@@ -39,14 +38,7 @@ HODOKU = {
                 "forcing-net", "nishio"),
 }
 # Techniques HoDoKu does not have, by SudokuWiki's group of strategies.
-SUDOKUWIKI = {"3d-medusa": "diabolical"}
-# HoDoKu's medium, graded tough here: a band is every strategy up to a difficulty, and these share
-# theirs (70-100) with the killer steps over several cages (innie/outie differences, cage
-# splitting), which make a killer tough; SudokuWiki, whose killers are graded too, counts those
-# as more than basic.
-TOUGH_HERE = ("hidden-pair", "naked-triple", "hidden-triple")
-
-
+SUDOKUWIKI = {"3d-medusa": "diabolical", "wxyz-wing": "diabolical"}
 def level_of(slug: str) -> str:
     return grade([Step(slug, "")])["level"]
 
@@ -60,9 +52,20 @@ def test_techniques_hodoku_lacks_land_in_sudokuwikis_group():
     assert {slug: level_of(slug) for slug in SUDOKUWIKI} == SUDOKUWIKI
 
 
-def test_hidden_pairs_and_triples_grade_with_the_killer_steps_beside_them():
-    assert {slug: level_of(slug) for slug in TOUGH_HERE} == dict.fromkeys(TOUGH_HERE, "tough")
+def test_subsets_come_before_the_killer_steps_over_several_cages():
+    """Hidden pairs and triples are moderate (HoDoKu's medium, SudokuWiki's basic) while the
+    killer steps over several cages stay tough: the subsets are tried first."""
+    assert max(BY_SLUG[s].difficulty for s in ("naked-pair", "hidden-pair", "naked-triple",
+                                               "hidden-triple")) \
+        < BY_SLUG["innie-outie-difference"].difficulty
     assert level_of("innie-outie-difference") == level_of("hidden-cage") == "tough"
+
+
+def test_wxyz_wing_comes_after_the_tough_band():
+    """SudokuWiki files WXYZ-Wing with its diabolical strategies; it is tried after every
+    tough strategy (finned X-Wing and multi-colouring among them)."""
+    tough = [s.difficulty for s in BY_SLUG.values() if level_of(s.slug) == "tough"]
+    assert BY_SLUG["wxyz-wing"].difficulty > max(tough)
 
 
 def test_a_naked_pair_is_moderate_as_both_have_it():
