@@ -15,6 +15,13 @@ export const MAX_WORKERS = 8;
 // to 22.0 s (BENCHMARKS.md, "Search kernel"). So a search that ends sooner stays here.
 export const SPLIT_AFTER_MS = 150;
 
+// A split searching fewer nodes a second than the page's own search did, this long after it
+// began, hands back to it (WebKit ran the workers' kernels at a third of the page's speed).
+export const SPLIT_CHECK_MS = 500;
+
+/** Whether the page's address asks for a number of workers (then no guard second-guesses it). */
+export const workersAsked = () => new URLSearchParams(location.search).has("workers");
+
 /** The workers to split over now, `searchedMs` into a search; 0: keep to the page's thread. */
 export function workersWanted(searchedMs) {
   const params = new URLSearchParams(location.search);
@@ -24,6 +31,19 @@ export function workersWanted(searchedMs) {
   const cores = navigator.hardwareConcurrency ?? 1;
   if (cores < 2 || searchedMs < SPLIT_AFTER_MS || typeof Worker === "undefined" || typeof WebAssembly === "undefined") return 0;
   return Math.min(cores, MAX_WORKERS);
+}
+
+let compiled = null;   // kernel.wasm compiled once in the page, the module shared with every worker
+
+function kernelModule() {
+  compiled ??= fetch(new URL("./kernel.wasm", import.meta.url))
+    .then((response) => {
+      if (!response.ok) throw new Error(`kernel.wasm: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    })
+    .then((bytes) => WebAssembly.compile(bytes));
+  compiled.catch(() => { compiled = null; });   // (tried again by the next split)
+  return compiled;
 }
 
 /** Starts `count` workers on `network` (api.solve_network's answer). `done` resolves with
@@ -93,6 +113,8 @@ export function startSplit(network, count) {
     peer.worker.postMessage({ network });
     return peer;
   });
+  kernelModule().then((module) => peers.forEach((p) => p.worker.postMessage({ module })),
+    (error) => broken(error.message));
   split.done.catch(() => {});   // (a failure while nobody awaits, as in a pause, is no page error)
   dispatch();
   return split;

@@ -1,9 +1,10 @@
 // One of the Web Workers a long search is split over (web/search-split.js, issue 43): the bare
 // compiled kernel (kernel.wasm, no Python: it starts in milliseconds where a Python runtime takes
 // seconds), searching one part of the puzzle at a time and giving half of what it has left to an
-// idle peer when asked. Python built the network in the page; its words arrive here.
-// Messages in: {network: {base, derived}} once; {part: candidates of every cell, or null for the
-// whole search}; {donate: true}; {paused: bool}.
+// idle peer when asked. Python built the network in the page; its words and the compiled module
+// arrive here.
+// Messages in: {network: {base, derived}} and {module: kernel.wasm compiled by the page} once;
+// {part: candidates of every cell, or null for the whole search}; {donate: true}; {paused: bool}.
 // Messages out: {progress: {nodes, guesses}, found?}; {done: status (1 one solution, 2 two, 3
 // none), solutions, nodes, guesses} per part; {gift: candidates or null}; {failed: message}.
 const RESULT_HEAD_BYTES = 48;   // kernel.c's Out up to its solution[]; then second[] 81 words on
@@ -18,13 +19,10 @@ let wake = null;        // resolves a paused search
 let slice = 64;
 const total = { nodes: 0, guesses: 0 };   // over the parts finished
 
-const compiled = fetch(new URL("./kernel.wasm", import.meta.url))
-  .then((response) => {
-    if (!response.ok) throw new Error(`kernel.wasm: HTTP ${response.status}`);
-    return response.arrayBuffer();
-  })
-  .then((bytes) => WebAssembly.instantiate(bytes, {}))
-  .then(({ instance }) => { kernel = instance.exports; });
+let given;
+const compiled = new Promise((resolve) => { given = resolve; })
+  .then((module) => WebAssembly.instantiate(module, {}))
+  .then((instance) => { kernel = instance.exports; });
 
 const tick = () => new Promise((resolve) => {
   const channel = new MessageChannel();   // unlike setTimeout(0), not clamped when nested
@@ -105,6 +103,7 @@ function fail(error) {
 
 onmessage = ({ data }) => {
   if (data.network) network = data.network;
+  else if (data.module) given(data.module);
   else if ("part" in data) {
     part = data.part;
     search(data.part).catch(fail);   // a trap ends up here: the page solves on its own thread

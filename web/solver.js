@@ -12,7 +12,7 @@ import { isFull, samePosition, withSolution } from "./position.js";
 import { count, markPaused, setStatus } from "./status.js";
 import { commit, undo } from "./edit.js";
 import { refresh, showPlayStatus } from "./view.js";
-import { startSplit, workersWanted } from "./search-split.js";
+import { SPLIT_CHECK_MS, startSplit, workersAsked, workersWanted } from "./search-split.js";
 
 /** The calls Solve and Check need. */
 export const SOLVER = ["solve_start", "solve_step", "solve_cancel", "check_view"];
@@ -186,6 +186,8 @@ async function solveSplit(job, verb, workers, giveUpAfterMs) {
   if (network.error) return FALLBACK;
   const split = job.split = startSplit(network, workers);
   const before = { nodes: job.nodes, t: performance.now() };
+  const pageRate = job.nodes / Math.max(1, job.searched + performance.now() - job.t0);   // nodes a ms
+  let checked = workersAsked();
   try {
     for (;;) {
       const answer = await Promise.race([split.done, pause(PROGRESS_MS)]);
@@ -202,6 +204,14 @@ async function solveSplit(job, verb, workers, giveUpAfterMs) {
         });
       }
       if (split.found && !job.found && verb === "Solving") offerFound(job, split.found);
+      const ran = performance.now() - before.t;
+      if (!checked && ran > SPLIT_CHECK_MS) {
+        checked = true;
+        if (split.nodes / ran < pageRate) {
+          console.info(`The search workers ran ${(split.nodes / ran).toFixed(1)} nodes a ms, the page ${pageRate.toFixed(1)}: solving on the page.`);
+          return FALLBACK;
+        }
+      }
       if (performance.now() - job.t0 > giveUpAfterMs) {
         invoke("solve_cancel", job.id, true);
         return { status: "timeout" };
