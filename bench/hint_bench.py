@@ -7,7 +7,9 @@
 
 Positions: for the hardest 9×9 sudoku, killer and KenKen labels of the dev corpus, the start and
 the positions every few logical steps along the way (found by CPython's own hint chain), opened in
-the page through its paste box. Per position: the first Hint (which also solves the puzzle once, to
+the page through its paste box; the positions where each strategy family of issue 44 is the next
+step (tests/e2e/test_hint_sets.py: top95's sudokus as the hints leave them, and a generated one);
+and the first positions of Tatham's two unreasonable KenKens where a forcing chain is next. Per position: the first Hint (which also solves the puzzle once, to
 check the reader's digits against the solution), then Apply, then the next Hint (the solution is
 kept). Click to the next animation frame after the answer, timed with performance.now().
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import sys
@@ -33,10 +36,12 @@ from pycore import api
 LABELS = {"sudoku": "solo-3x3du", "killer": "solo-3x3kdu", "kenken": "keen-9dx"}
 PER_LABEL = 2
 EVERY = 12   # steps between two measured positions
-# Tatham's two unreasonable KenKens (bench/data/tatham.jsonl) that need Nishio, the slowest hint:
-# the first NISHIO_EACH positions of each where it is the next step.
-NISHIO = ("bench-9", "bench-22")
-NISHIO_EACH = 3
+# Tatham's two unreasonable KenKens (bench/data/tatham.jsonl) that need the forcing chains, the
+# slowest hints (Nishio before issue 44 brought the cell and unit forcing chains and nets): the
+# first FORCING_EACH positions of each where one of them is the next step.
+UNREASONABLE = ("bench-9", "bench-22")
+FORCING = ("digit-forcing", "cell-forcing-chain", "unit-forcing-chain", "forcing-net", "nishio")
+FORCING_EACH = 3
 TATHAM = ROOT / "bench" / "data" / "tatham.jsonl"
 
 CLICK = """async (action) => {
@@ -61,15 +66,16 @@ def positions(text: str) -> list[list[str]]:
     return found
 
 
-def nishio_positions(text: str) -> list[list[str]]:
-    """The first NISHIO_EACH positions of CPython's hint chain whose next step is Nishio."""
+def forcing_positions(text: str) -> list[list[str]]:
+    """The first FORCING_EACH positions of CPython's hint chain whose next step is a forcing
+    chain, net or Nishio."""
     progress = api.decode_view(text)["progress"]
     found = []
     for _ in range(400):
         hint = api.hint_view(text, progress)
-        if hint["status"] != "step" or len(found) == NISHIO_EACH:
+        if hint["status"] != "step" or len(found) == FORCING_EACH:
             break
-        if hint["step"]["strategy"] == "nishio":
+        if hint["step"]["strategy"] in FORCING:
             found.append(progress)
         progress = hint["progress"]
     return found
@@ -101,10 +107,14 @@ def main() -> int:
                 cases.setdefault(f"{kind} 9×9", []).append(api.share(text, progress)["bd"])
     for line in TATHAM.read_text().splitlines():
         record = json.loads(line)
-        if record["label"] == "keen-9du" and record["seed"] in NISHIO:
-            for progress in nishio_positions(record["string"]):
-                cases.setdefault("kenken 9×9, Nishio next", []).append(
+        if record["label"] == "keen-9du" and record["seed"] in UNREASONABLE:
+            for progress in forcing_positions(record["string"]):
+                cases.setdefault("kenken 9×9, forcing chain next", []).append(
                     api.share(record["string"], progress)["bd"])
+    from tests.e2e.test_hint_sets import GALLERY, NEWER
+    cases["sudoku 9×9, issue 44 family next"] = ([string for _, string in GALLERY]
+                                                 + [string for _, _, string in NEWER])
+    load_before = os.getloadavg()[0]
     page_first, page_next, host_first, host_next = ({k: [] for k in cases} for _ in range(4))
     with tempfile.TemporaryDirectory() as tmp:
         dist = build.build(dist=Path(tmp) / "dist")
@@ -146,8 +156,10 @@ def main() -> int:
         "Click on Hint to the answer on screen (the next animation frame), in the page (Pyodide, headless",
         "Chromium), against `hint_view` under CPython in the same run; the start and every",
         f"{EVERY}th step of {PER_LABEL} puzzles of the hardest dev-corpus label per kind "
-        f"({', '.join(f'{k}: {v}' for k, v in LABELS.items())}), and the first {NISHIO_EACH} Nishio",
-        f"positions of Tatham's KenKens {' and '.join(NISHIO)}. The first Hint also solves the puzzle once. Aim: under 300 ms:",
+        f"({', '.join(f'{k}: {v}' for k, v in LABELS.items())}), the first {FORCING_EACH} positions "
+        f"of Tatham's KenKens {' and '.join(UNREASONABLE)} where a forcing chain is next, and one "
+        "position per strategy family of issue 44 where it is next (`tests/e2e/test_hint_sets.py`). "
+        "The first Hint also solves the puzzle once. Aim: under 300 ms:",
         "",
         "    python -m bench.hint_bench --write",
         "",
@@ -157,7 +169,8 @@ def main() -> int:
         "",
         f"Measured {time.strftime('%Y-%m-%d')} on {platform.system()} {platform.machine()}, Python "
         f"{platform.python_version()} (host), Pyodide 314.0.7 (CPython 3.14.2), Chromium (Debian), on "
-        "a shared 2-core machine.",
+        f"a shared 2-core machine (load average {load_before:.1f} at the start, "
+        f"{os.getloadavg()[0]:.1f} at the end).",
         "",
     ]
     text = "\n".join(lines)
