@@ -75,8 +75,9 @@ RENDER_ON_REGISTER = """<style>STYLE</style><div class="board-wrap" id="board"><
 <script type="module">
 import { renderBoard } from "../render.js";
 window.pycoreRegister = (call) => {
-  const view = JSON.parse(call("decode_view", JSON.stringify([location.search.slice(1)])));
-  renderBoard(view, document.getElementById("board")).update(view.progress);
+  // as the page opens its address (web/app.js): open_view's view carries the cages' labels
+  const opened = JSON.parse(call("open_view", JSON.stringify([location.search])));
+  renderBoard(opened.view, document.getElementById("board")).update(opened.progress);
   window.benchDone = performance.now();
 };
 """

@@ -209,10 +209,10 @@ def test_second_visit_starts_from_the_snapshot_the_first_made_and_offline_too(ow
     server.server_close()
     assert visit(page, f"{url}?bd={REAL[0]['string']}") == "snapshot"
     assert page.locator("[data-cell=r1c1]").count() == 1
-    # and what comes in the later archive, from the service worker's cache
-    page.goto(f"{url}?bd={KILLER}")
-    assert wait_started(page) == "ready"
-    assert page.evaluate(HINT)["status"] == "step"
+    # and a hint, from the later archive in the service worker's cache
+    hint = page.evaluate(HINT)
+    assert hint.get("status") == "step", hint
+    assert page.evaluate(LATER) in ("idle", "at once")
 
 
 def test_a_stale_snapshot_is_ignored_and_replaced(own_site):
