@@ -24,10 +24,13 @@ const compiled = new Promise((resolve) => { given = resolve; })
   .then((module) => WebAssembly.instantiate(module, {}))
   .then((instance) => { kernel = instance.exports; });
 
+// one channel for every tick (unlike setTimeout(0), not clamped when nested)
+const ticks = new MessageChannel();
+let ticked = null;
+ticks.port1.onmessage = () => ticked();
 const tick = () => new Promise((resolve) => {
-  const channel = new MessageChannel();   // unlike setTimeout(0), not clamped when nested
-  channel.port1.onmessage = () => resolve();
-  channel.port2.postMessage(null);
+  ticked = resolve;
+  ticks.port2.postMessage(null);
 });
 
 function words(address, count) {
