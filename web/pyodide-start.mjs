@@ -153,8 +153,8 @@ export async function unpackLater(pyodide, { page = false } = {}) {
       unpack(fetchNow(url), "at once");
       return true;
     } catch (error) {
+      // not for good: the idle fetch, or the next import, tries again
       console.info("Python's later modules could not be fetched:", error?.message ?? error);
-      state = "failed";
       return false;
     }
   });
