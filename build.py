@@ -327,13 +327,14 @@ async def tour():
     await prepare()
     # what the page has loaded once it is usable (web/app.js opens the link and shows it; PyScript's
     # own Python imports START_IMPORTS as it starts): the start, the rest comes later (page_python)
+    solutions = {}
     for text in PUZZLES:
         view = api.open_view("?" + text)
         progress = api.decode_view(text).get("progress") or []
         api.play_view(text, progress)
         # Solve and Check are first clicks too: they must not wait for the later archive (a
         # synchronous fetch of it, which WebKit under load could hang on)
-        solution = solved(text)
+        solution = solutions[text] = solved(text)
         if solution:
             api.check_view(text, progress, solution)
         if "solve_network" in api.PAGE_CALLS:
@@ -344,7 +345,7 @@ async def tour():
     for text in PUZZLES:
         view = api.decode_view(text)
         progress = view.get("progress") or []
-        solution = solved(text)
+        solution = solutions[text]
         for name, function in api.PAGE_CALLS.items():
             if name == "generate_view" and text != PUZZLES[0]:
                 continue   # one new puzzle is enough (seconds each)
