@@ -18,6 +18,7 @@ import struct
 import sys
 import weakref
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from time import perf_counter
 
@@ -77,8 +78,7 @@ class Encoding:
         for indices in net.constraints_of:
             words += [len(indices), *indices]
         words.append(END)
-        for k in range(1, n + 1):   # engine.LOG2, bit for bit
-            words += [to_i32(w) for w in struct.unpack("<II", struct.pack("<d", LOG2[k]))]
+        words += log2_words(n)
         return words
 
     def derived(self) -> list[int] | None:
@@ -150,6 +150,13 @@ class Encoding:
         return groups, body
 
 
+@lru_cache(maxsize=None)
+def log2_words(n: int) -> tuple[int, ...]:
+    """engine.LOG2[1..n] as the kernel reads them, bit for bit: two words a double."""
+    return tuple(to_i32(w) for k in range(1, n + 1)
+                 for w in struct.unpack("<II", struct.pack("<d", LOG2[k])))
+
+
 def to_i32(value: int) -> int:
     return value - (1 << 32) if value >= 1 << 31 else value
 
@@ -194,16 +201,73 @@ class WasmtimeInstance:
         self.calls = {name: exports[name]
                       for name in ("input", "input_more", "init", "extend", "step", "result",
                                    "restrict", "donate")}
-        self.errors = (wasmtime.Trap, wasmtime.WasmtimeError)
+        self.errors = (wasmtime.Trap, wasmtime.WasmtimeError, KernelFault)
+        self.raw = unchecked_calls()
+        if self.raw is not None:
+            self.context = self.store._context()
+            self.slots = self.raw.slots()
 
     def call(self, name: str, *args) -> int:
-        return self.calls[name](self.store, *args)
+        if self.raw is None:
+            return self.calls[name](self.store, *args)
+        slots = self.slots
+        for number, value in enumerate(args):
+            slots[number].i32 = value
+        self.raw.call(self.context, self.calls[name], slots)
+        return slots[0].i32
 
     def write(self, address: int, data: bytes) -> None:
         self.memory.write(self.store, data, address)
 
     def read(self, address: int, length: int) -> bytes:
         return bytes(self.memory.read(self.store, address, address + length))
+
+
+class KernelFault(Exception):
+    """A trap or an error inside kernel.wasm met by an unchecked call."""
+
+
+class UncheckedCalls:
+    """wasmtime's calls without its per-call type checks: wasmtime.Func's own call looks up
+    and converts the function's type each time (~30 us), which a solve that propagation alone
+    finishes pays six times; kernel.c's exports take and return i32 only, so the raw call is
+    safe (~3 us). Built on wasmtime's ctypes bindings; where they differ, the checked call."""
+
+    def __init__(self, ffi):
+        import ctypes
+        self.ffi, self.ctypes = ffi, ctypes
+        self.trap_type = ffi.wasm_trap_t
+
+    def slots(self):
+        return (self.ffi.wasmtime_val_raw_t * 4)()
+
+    def call(self, context, func, slots) -> None:
+        ctypes = self.ctypes
+        trap = ctypes.POINTER(self.trap_type)()
+        error = self.ffi.wasmtime_func_call_unchecked(context, ctypes.byref(func._func), slots, 4,
+                                                      ctypes.byref(trap))
+        if error or trap:
+            if error:
+                self.ffi.wasmtime_error_delete(error)
+            if trap:
+                self.ffi.wasm_trap_delete(trap)
+            raise KernelFault("kernel.wasm trapped")
+
+
+_unchecked: list = []
+
+
+def unchecked_calls() -> UncheckedCalls | None:
+    if not _unchecked:
+        try:
+            from wasmtime import _ffi as ffi
+            for name in ("wasmtime_func_call_unchecked", "wasmtime_val_raw_t", "wasm_trap_t",
+                         "wasmtime_error_delete", "wasm_trap_delete"):
+                getattr(ffi, name)
+            _unchecked.append(UncheckedCalls(ffi))
+        except (ImportError, AttributeError):
+            _unchecked.append(None)
+    return _unchecked[0]
 
 
 class BrowserRuntime:

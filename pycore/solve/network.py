@@ -130,6 +130,23 @@ def units_of_cells(units, count: int) -> list[tuple[int, ...]]:
     return [tuple(x) for x in found]
 
 
+@lru_cache(maxsize=32)
+def geometry(units: tuple[tuple[int, ...], ...], count: int):
+    """(peers, peer_bits, unit_bits, units_of, unit_sets_of) of a grid's units: the same for
+    every puzzle of a kind and size (and a jigsaw's regions), so built once. Solving an easy 9x9
+    spent a third of its time here (bench/solve_bench.py --engines). Shared: never mutated."""
+    peer_bits = [0] * count
+    for unit in units:
+        bits = sum(1 << c for c in unit)
+        for cell in unit:
+            peer_bits[cell] |= bits
+    peer_bits = tuple(bits & ~(1 << cell) for cell, bits in enumerate(peer_bits))
+    peers = tuple(tuple(c for c in range(count) if bits >> c & 1) for bits in peer_bits)
+    units_of = tuple(units_of_cells(units, count))
+    return (peers, peer_bits, tuple(sum(1 << c for c in unit) for unit in units), units_of,
+            tuple(sum(1 << u for u in numbers) for numbers in units_of))
+
+
 def compile_puzzle(puzzle: Puzzle) -> Network:
     n, count = puzzle.size, puzzle.cell_count
     problem = check_shape(puzzle)
@@ -139,28 +156,23 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
     # Windoku's hidden windows are units too: without them the search wandered for minutes in
     # almost empty Windoku grids (BENCHMARKS.md).
     named = houses(puzzle)
-    units = [tuple(cells) for _, cells, _ in named]
+    units = tuple(tuple(cells) for _, cells, _ in named)
     killer = puzzle.kind in KILLER_KINDS
-    peer_sets = [set() for _ in range(count)]
-    for unit in units:
-        for cell in unit:
-            peer_sets[cell].update(unit)
+    peers, peer_bits, unit_bits, units_of, unit_sets_of = geometry(units, count)
     if killer:
         # A killer cage never repeats a digit: its cells are peers of each other.
+        peers, peer_bits = list(peers), list(peer_bits)
         for cage in puzzle.cages:
+            cage_bits = sum(1 << c for c in cage.cells)
             for cell in cage.cells:
-                peer_sets[cell].update(cage.cells)
-    for cell in range(count):
-        peer_sets[cell].discard(cell)
-    units_of = units_of_cells(units, count)
+                if cage_bits & ~peer_bits[cell] & ~(1 << cell):
+                    peer_bits[cell] |= cage_bits & ~(1 << cell)
+                    peers[cell] = tuple(c for c in range(count) if peer_bits[cell] >> c & 1)
     net = Network(
-        size=n, cell_count=count, all_digits=full_mask(n), units=units,
+        size=n, cell_count=count, all_digits=full_mask(n), units=list(units),
         unit_names=[name for _, _, name in named],
-        peers=[tuple(sorted(p)) for p in peer_sets],
-        peer_bits=[sum(1 << p for p in ps) for ps in peer_sets],
-        unit_bits=[sum(1 << c for c in unit) for unit in units],
-        units_of=units_of,
-        unit_sets_of=[sum(1 << u for u in numbers) for numbers in units_of],
+        peers=peers, peer_bits=peer_bits, unit_bits=unit_bits, units_of=units_of,
+        unit_sets_of=unit_sets_of,
     )
     net.candidates = [net.all_digits] * count
     # Measured: the windows overlap rows, columns and boxes so much that intersection removal

@@ -158,6 +158,31 @@ def test_a_kernel_trap_falls_back_to_python(monkeypatch):
     assert outcome(result) == outcome(solve(puzzle, engine="python"))
 
 
+def test_a_real_trap_is_one_of_the_instances_errors():
+    # input() with a negative length traps inside kernel.wasm; the unchecked call must turn
+    # that into an error the solver catches (and falls back on), never a crash or a wrong read
+    instance = kernel.runtime().instance()
+    with pytest.raises(instance.errors):
+        instance.call("input", -5)
+
+
+def test_unchecked_calls_are_in_use_and_agree_with_checked_ones(monkeypatch):
+    # the pinned wasmtime has the raw call (kernel.UncheckedCalls: ~3 us a call, not ~30); a
+    # wasmtime without it takes the checked call, with the same search
+    assert kernel.unchecked_calls() is not None
+    puzzle = hard_killer("TAREK_ALL#9")
+    fast = solve(puzzle, engine="kernel")
+    monkeypatch.setattr(kernel, "unchecked_calls", lambda: None)
+    monkeypatch.setattr(kernel, "_spare", [])
+    checked = kernel.kernel_solver(puzzle)
+    assert checked.instance.raw is None
+    result = checked.step(10**9)
+    while result is None:
+        result = checked.step(10**9)
+    assert result.engine == fast.engine == "kernel"
+    assert outcome(result) == outcome(fast)
+
+
 def test_kernel_wasm_is_the_build_of_kernel_c():
     """Rebuilt with the pinned ziglang (requirements-build.txt): the same bytes. No skip: a
     machine without ziglang fails here, with the command that installs it."""
