@@ -32,10 +32,10 @@ MAX_SIZE = 9          # kernel.c's MAXN: masks, digit-set tables of 2^9 entries
 MAX_CELLS = 81        # its sets of cells are 128-bit
 MAX_UNITS = 64
 MAX_SETS = 64         # a SET's live digit sets are one 64-bit word
-# Unless asked, grids smaller than this are solved in Python: the kernel's fixed cost (encoding
-# the network, a few calls into the module, init) is ~0.3-0.6 ms, more than a whole 6x6 solve
-# (bench/solve_bench.py --engines: kenken 3x3-5x5, sudoku 6x6 1.3-2.5x the Python engine's
-# processor time; from 7x7 even or faster, the hard killers 0.1x).
+# Unless asked, grids smaller than this are solved in Python: there the kernel's fixed cost
+# (encoding the network, its calls) still equals the whole search (bench/solve_bench.py
+# --engines, BENCHMARKS.md: 6x6 and smaller 0.87-1.25x the Python engine's processor time; from
+# 7x7 even or faster, the hard killers 0.1x).
 SMALLEST_FOR_KERNEL = 7
 MAGIC, DERIVED, END = 0x4B45524E, 0x44455249, 0x454E4421
 STATUS = {1: "unique", 2: "multiple", 3: "none"}
