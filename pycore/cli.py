@@ -57,6 +57,10 @@ def parser() -> argparse.ArgumentParser:
         if name == "explain":
             command.add_argument("--only", metavar="SLUG[,SLUG...]",
                                  help="use these strategies and no others (not even singles)")
+            command.add_argument("--off", metavar="SLUG[,SLUG...]",
+                                 help="switch these strategies off, as SudokuWiki's unticked ones "
+                                      "(the singles stay on: full-house, naked-single, "
+                                      "hidden-single, single-cell-cage)")
             command.add_argument("--max-steps", type=step_count, metavar="N", help="stop after N steps")
         if name in ("solve", "explain"):
             # Every run ends: an empty 25x25 or a huge KenKen cage would otherwise search for hours.
@@ -242,15 +246,20 @@ def plural(count: int, word: str) -> str:
     return f"{count:,} {word}{'s' * (count != 1)}"
 
 
+def slugs(text: str | None) -> list[str] | None:
+    """`--only`'s or `--off`'s comma-separated strategy slugs (None when the option is absent)."""
+    return [slug.strip() for slug in text.split(",") if slug.strip()] if text else None
+
+
 def explain_report(puzzle, position, args) -> dict:
     from .explain import explain, grade
     from .explain.run import strategies_for
     from .solve import solve
-    only = [slug.strip() for slug in args.only.split(",") if slug.strip()] if args.only else None
+    only, off = slugs(args.only), slugs(args.off)
     # The solution tells a wrong position from a hard one; a puzzle the solver cannot settle
     # quickly is explained without that check.
     try:
-        strategies_for(only)
+        strategies_for(only, off)
     except ValueError as error:
         raise PuzzleStringError(f"explain: {error}") from None
     result = solve(puzzle, time_limit=min(args.time_limit / 2, 10.0), max_nodes=args.max_nodes)
@@ -259,7 +268,7 @@ def explain_report(puzzle, position, args) -> dict:
                 "problems": [], "steps": [], "grade": grade([])}
     solution = result.solution if result.status == "unique" else None
     # The solve's time counts against the limit: the whole command ends within it.
-    return explain(puzzle, position, only=only, max_steps=args.max_steps, solution=solution,
+    return explain(puzzle, position, only=only, off=off, max_steps=args.max_steps, solution=solution,
                    time_limit=max(args.time_limit - result.seconds, 0.001),
                    unique=result.status != "multiple")
 

@@ -20,13 +20,25 @@ LEVELS = ((30, "gentle"), (60, "moderate"), (210, "tough"), (320, "diabolical"),
           (10 ** 9, "extreme"))
 
 
-def strategies_for(only: list[str] | None) -> tuple[Strategy, ...]:
-    if not only:
-        return STRATEGIES
-    unknown = [slug for slug in only if slug not in BY_SLUG]
+# The singles place the digits every later step reasons from: a walk without them would stall on
+# a cell with one candidate left, so the reader cannot switch them off (nor a killer's one-cell
+# cage, which is a given in all but name).
+STAY_ON = ("full-house", "naked-single", "hidden-single", "single-cell-cage")
+
+
+def strategies_for(only: list[str] | None, off: list[str] | None = None) -> tuple[Strategy, ...]:
+    """The strategies a walk uses: `only` these (every one when None), less the ones switched
+    `off` (SudokuWiki's and HoDoKu's unticked strategies). An unknown slug, or a single switched
+    off, is a ValueError saying which."""
+    unknown = [slug for slug in (only or []) + (off or []) if slug not in BY_SLUG]
     if unknown:
         raise ValueError(f"unknown strategy {unknown[0]!r}; known: {', '.join(BY_SLUG)}")
-    return tuple(s for s in STRATEGIES if s.slug in only)
+    kept_on = [slug for slug in off or [] if slug in STAY_ON]
+    if kept_on:
+        raise ValueError(f"{', '.join(kept_on)} cannot be switched off: the singles place the "
+                         f"digits every other step reasons from ({', '.join(STAY_ON)} stay on)")
+    return tuple(s for s in STRATEGIES
+                 if (not only or s.slug in only) and s.slug not in (off or ()))
 
 
 def next_step(board: Board, strategies=STRATEGIES):
@@ -94,15 +106,16 @@ def grade(steps, by_slug=BY_SLUG) -> dict:
 
 
 def explain(puzzle: Puzzle, position: Position, *, only: list[str] | None = None,
-            max_steps: int | None = None, solution=None, time_limit: float | None = None,
-            unique: bool = True) -> dict:
+            off: list[str] | None = None, max_steps: int | None = None, solution=None,
+            time_limit: float | None = None, unique: bool = True) -> dict:
     """Steps from the reader's position until solved, stuck, or `max_steps`.
 
     `solution` (row-major digits), when known, is checked first: a position that contradicts it
     is reported `invalid`, never reasoned from. `unique=False` (a puzzle with several solutions)
-    leaves out the strategies that assume one. Returns the `explain` contract of docs/design.md.
+    leaves out the strategies that assume one; `off`, strategies switched off (strategies_for).
+    Returns the `explain` contract of docs/design.md.
     """
-    strategies = strategies_for(only)
+    strategies = strategies_for(only, off)
     if not unique:
         strategies = tuple(s for s in strategies if s.slug not in NEED_UNIQUE)
     board = start_board(puzzle, position)
