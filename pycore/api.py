@@ -732,6 +732,31 @@ def generate_options() -> dict:
             "grades": list(LEVELS)}
 
 
+# The families of explain's registry as the Strategies list in the page's settings names them.
+FAMILY_NAMES = {"singles": "Singles", "killer": "Killer cages", "kenken": "KenKen cages",
+                "intersections": "Intersections", "leftovers": "Leftovers", "subsets": "Subsets",
+                "uniqueness": "Uniqueness", "fish": "Fish", "single_digit": "Single digit",
+                "wings": "Wings", "chains": "Chains", "sets": "Almost locked sets",
+                "templates": "Templates", "forcing": "Forcing chains and nets"}
+
+
+@page_call
+def strategy_families() -> dict:
+    """What the page's Strategies list shows, for the reader to switch strategies off (hint_view's
+    and path_start's `off`): {"families": [{"family", "name", "strategies": [{"slug", "name",
+    "stays_on"}]}]}, families in the order of their easiest strategy, each easiest first;
+    `stays_on`, the singles the walk needs (explain.run.STAY_ON), which cannot be switched off."""
+    from .explain.registry import STRATEGIES, TABLE
+    from .explain.run import STAY_ON
+    family_of = {slug: family for slug, _, _, family in TABLE}
+    families: dict[str, list] = {}
+    for strategy in STRATEGIES:
+        families.setdefault(family_of[strategy.slug], []).append(
+            {"slug": strategy.slug, "name": strategy.name, "stays_on": strategy.slug in STAY_ON})
+    return {"families": [{"family": family, "name": FAMILY_NAMES.get(family, family),
+                          "strategies": listed} for family, listed in families.items()]}
+
+
 @page_call
 def generate_view(kind: str, size: int, grade: str | None = None, seconds: float | None = None,
                   seed: int | None = None) -> dict:

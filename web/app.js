@@ -14,7 +14,7 @@ import { count, setStatus, statusKind } from "./status.js";
 import { renderBoard } from "./render.js";
 import { setUpEmbed } from "./embed.js";
 import { noColours } from "./colours.js";
-import { bindSettings } from "./settings.js";
+import { bindSettings, bindStrategies } from "./settings.js";
 import { clock, hints, refresh, setPaused, showPlayStatus, runClock } from "./view.js";
 import { buildToolbar } from "./toolbar.js";
 import { stopSolving } from "./solver.js";
@@ -132,6 +132,10 @@ bindSettings(state.settings, () => {
   refresh();
   if (state.view && !state.solving && statusKind() !== "error") showPlayStatus();
 });
+
+// the Strategies list: a strategy switched on or off makes the hint shown, and the path, stale
+bindStrategies(state.strategiesOff, () => (can("strategy_families") ? invoke("strategy_families") : null),
+  () => hints.reset());
 
 document.addEventListener("visibilitychange", () => {
   if (document.hidden) saveNow();

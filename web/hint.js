@@ -11,14 +11,15 @@
 // stepDrawing says.
 //
 // The glue (view.js) passes what this needs: createHints({ invoke, current, commit, undo,
-// inHistory, board, cages, solution, findSolution, solvedFirst, selected, afterStuck }) where
+// inHistory, board, cages, solution, findSolution, solvedFirst, selected, off, afterStuck }) where
 // current() is {text, progress}, commit(progress) makes one undoable change, undo() takes the last
 // change back, inHistory(key, keyOf) says whether Undo can reach the position `key`, board() is
 // render.js's board (null before a puzzle), cages() the puzzle's cages, solution() the solver's
 // answer when the page already has one, findSolution() a promise of it (running the solver in
 // slices if need be; null if there is no unique one), solvedFirst(then) runs `then` once the
 // solver has answered for this puzzle (at once when it has, or within a few ms; else after a
-// solve in slices, not if it is cancelled), selected() the selected cell (-1 for none),
+// solve in slices, not if it is cancelled), selected() the selected cell (-1 for none), off() the
+// strategies the reader switched off (settings.js's Strategies list: slugs hint_view leaves out),
 // afterStuck() runs Solve.
 
 import { button, el } from "./dom.js";
@@ -160,7 +161,7 @@ function createPath(glue, { pathBox, pathSummary, pathCount, pathSteps }, follow
     const key = keyOf(now);
     pathSteps.replaceChildren();
     pathCount.textContent = "";
-    const started = glue.invoke("path_start", now.text, now.progress, glue.solution());
+    const started = glue.invoke("path_start", now.text, now.progress, glue.solution(), glue.off());
     if (!started.id) {
       path = { key, done: true };
       pathSummary.textContent = started.error ? `No path: ${started.error}`
@@ -255,7 +256,7 @@ export function createHints(glue) {
     const now = glue.current();
     const key = keyOf(now);
     if (shown?.key === key) return shown;
-    const result = glue.invoke("hint_view", now.text, now.progress, glue.solution());
+    const result = glue.invoke("hint_view", now.text, now.progress, glue.solution(), glue.off());
     shown = { key, result, stage: 0 };
     return shown;
   }

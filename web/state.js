@@ -2,7 +2,7 @@
 // selection, the modes and the solver's answer. One object, every field declared here with what
 // it holds; the modules read it and change it through their own functions (edit.js for the
 // position, select.js for the selection, solver.js for the solve), and view.js draws it.
-import { loadSettings } from "./settings.js";
+import { loadSettings, loadStrategiesOff } from "./settings.js";
 
 export const state = {
   // the puzzle open (show() in app.js)
@@ -28,6 +28,7 @@ export const state = {
   auto: false,        // show the candidates the rules allow instead of the pencil marks
   paused: false,      // the reader paused the clock: the board is covered and takes no input
   settings: loadSettings(),   // the reader's choices (settings.js): clock, conflicts, tidy marks, digit first
+  strategiesOff: loadStrategiesOff(),   // the strategies the reader switched off (settings.js): slugs
   // what Python said of the position
   play: null,         // pycore play_view of the current position: conflicts, auto candidates, solved
   problems: null,     // what Check found: Map cell index -> problem, until the next change

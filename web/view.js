@@ -8,6 +8,7 @@ import { boardEl, cageHelpEl, cageNewsEl, embed, padEl, rewindEl, statusRowEl, t
 import { count, setStatus, statusKind } from "./status.js";
 import { clockText, createClock } from "./clock.js";
 import { createHints } from "./hint.js";
+import { offForHints } from "./settings.js";
 import { commit, undo } from "./edit.js";
 import { solveClicked, solvedFirst, uniqueSolution } from "./solver.js";
 import { showRemaining, showToolbarState } from "./toolbar.js";
@@ -31,6 +32,7 @@ export const hints = createHints({
   findSolution: async () => (await uniqueSolution("Finding the solution"))?.solution ?? null,
   solvedFirst: (then) => solvedFirst(then),
   selected: () => state.selected,
+  off: () => offForHints(state.strategiesOff, () => (can("strategy_families") ? invoke("strategy_families") : null)),
   afterStuck: () => solveClicked(),
 });
 cageHelpEl.after(hints.panel);   // the explanation right under the grid it speaks of

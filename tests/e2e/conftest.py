@@ -128,7 +128,8 @@ def warm_context(browser, site):
 
 # the games and the settings (web/settings.js) a test left
 FORGET_GAMES = ("() => { for (const key of Object.keys(localStorage))"
-                " if (key.startsWith('puzzle-viewer:game:') || key === 'puzzle-viewer:settings')"
+                " if (key.startsWith('puzzle-viewer:game:') || key === 'puzzle-viewer:settings'"
+                " || key === 'puzzle-viewer:strategies-off')"
                 " localStorage.removeItem(key); }")
 # A page about to close would save its game again as it goes (app.js saves on pagehide).
 STOP_SAVING = "() => { Storage.prototype.setItem = () => {}; }"
