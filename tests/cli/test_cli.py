@@ -282,3 +282,21 @@ def test_text_solve_lists_the_mistakes_of_the_position():
     name = "ABCDEFGHI"[cell // 9] + str(cell % 9 + 1)
     assert "Your position against it:" in lines
     assert f"  {name}: a wrong digit, where the solution has {solution[cell]}" in lines
+
+
+def test_explain_off_switches_strategies_off():
+    # top95's sixth sudoku 25 hints in: a pointing pair first, a Franken X-Wing once the
+    # intersections and AICs are off (tests/explain/test_switch_off.py)
+    from tests.explain.test_switch_off import FISH_25
+    done = pycore("explain", FISH_25, "--off", "pointing, box-line-reduction,aic", "--max-steps", "1")
+    assert done.returncode == 0, done.stderr
+    (step,) = json.loads(done.stdout)["steps"]
+    assert step["strategy"] == "franken-fish"
+
+
+@pytest.mark.parametrize("off,says", [("magic", "unknown strategy 'magic'"),
+                                      ("aic,naked-single", "naked-single cannot be switched off")])
+def test_explain_off_a_bad_slug_is_one_line_and_status_2(off, says):
+    done = pycore("explain", X_WING, "--off", off)
+    assert done.returncode == 2 and done.stdout == ""
+    assert says in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
