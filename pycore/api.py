@@ -414,7 +414,8 @@ def _remember(text: str, result) -> None:
 
 
 @page_call
-def hint_view(text: str, progress: list[str], solution: list[int] | None = None) -> dict:
+def hint_view(text: str, progress: list[str], solution: list[int] | None = None,
+              off: list[str] | None = None) -> dict:
     """The next logical step from the reader's position, in the stages a hint reveals.
 
     {"status": "step", "levels": [where to look, the strategy's name, the whole step],
@@ -427,16 +428,20 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
      pencil marks} — or status "solved", "stuck" (no strategy applies; "reveal": true unless
     the puzzle has several solutions, when reveal_view can place one digit of the solution),
     "invalid" (with "reason" and "problems": the position contradicts the solution),
-    or {"error": message}.
+    or {"error": message}. `off`: the strategies the reader switched off (registry slugs).
     """
     from .explain import BY_SLUG, look_here, next_step, position_after
-    answer, logic = _logic_from(text, progress, solution)
+    answer, logic = _logic_from(text, progress, solution, off)
     if answer:
         return answer
     puzzle, position, board, strategies, status = logic
     step = next_step(board, strategies)
     if step is None:
         stuck = "No logical step found from here: the strategies this page knows are stuck."
+        if off and next_step(board, _every_strategy(status)) is not None:
+            # the reader's own choice stopped it: say so, and that switching back on helps
+            stuck = ("No step with the strategies switched on: a strategy you switched off "
+                     "would find the next one (Settings, Strategies).")
         if status == "multiple":
             return {"status": "stuck", "reason": f"{stuck} The puzzle has more than one "
                     "solution, so logic alone cannot settle every cell.", "reveal": False}
@@ -463,11 +468,14 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None)
     }
 
 
-def _logic_from(text: str, progress: list[str], solution) -> tuple[dict | None, tuple | None]:
+def _logic_from(text: str, progress: list[str], solution,
+                off: list[str] | None = None) -> tuple[dict | None, tuple | None]:
     """explain.start.reasoning_from for the page's arguments: (the answer to give instead, None)
-    or (None, (puzzle, position, board, strategies, solver status)). The solution is the one
-    the page passes, else a short solve's (kept per puzzle); bad input raises PuzzleStringError."""
+    or (None, (puzzle, position, board, strategies, solver status)), the strategies less those
+    switched `off`. The solution is the one the page passes, else a short solve's (kept per
+    puzzle); bad input, an unknown slug among them too, raises PuzzleStringError."""
     from .explain.start import reasoning_from
+    _switched_on((), off)   # a bad list is the reader's error before any solving
     puzzle, position = _puzzle_and_position(text, progress)
 
     def settled():
@@ -476,7 +484,32 @@ def _logic_from(text: str, progress: list[str], solution) -> tuple[dict | None, 
         return _solved(text, puzzle)
 
     answer, start = reasoning_from(puzzle, position, settled)
-    return answer, start and (puzzle, position, *start)
+    if start:
+        board, strategies, status = start
+        return None, (puzzle, position, board, _switched_on(strategies, off), status)
+    return answer, None
+
+
+def _every_strategy(status: str) -> tuple:
+    """What the hint would use with nothing switched off (start.reasoning_from's choice)."""
+    from .explain.registry import NEED_UNIQUE, STRATEGIES
+    return STRATEGIES if status != "multiple" else tuple(
+        s for s in STRATEGIES if s.slug not in NEED_UNIQUE)
+
+
+def _switched_on(strategies: tuple, off) -> tuple:
+    """`strategies` less those switched off; `off` must be a list of known slugs, singles not
+    among them (explain.run.strategies_for says why), else PuzzleStringError."""
+    from .explain.run import strategies_for
+    if off is None:
+        return strategies
+    if not isinstance(off, list) or not all(isinstance(slug, str) for slug in off):
+        raise PuzzleStringError(f"off must be a list of strategy names, not {off!r}")
+    try:
+        strategies_for(None, off)
+    except ValueError as error:
+        raise PuzzleStringError(str(error)) from None
+    return tuple(s for s in strategies if s.slug not in off)
 
 
 @page_call
@@ -512,12 +545,14 @@ PATHS_KEPT = 4   # a page runs one; more are paths it never finished (closed tab
 
 
 @page_call
-def path_start(text: str, progress: list[str], solution: list[int] | None = None) -> dict:
-    """Starts the path from the reader's position: {"id": n}, or what hint_view answers instead
-    ({"status": "solved"}, {"status": "invalid", "reason", "problems"} or {"error": message})."""
+def path_start(text: str, progress: list[str], solution: list[int] | None = None,
+               off: list[str] | None = None) -> dict:
+    """Starts the path from the reader's position, with the strategies switched `off` left out:
+    {"id": n}, or what hint_view answers instead ({"status": "solved"}, {"status": "invalid",
+    "reason", "problems"} or {"error": message})."""
     global _next_path_id
     from .explain.run import walk
-    answer, logic = _logic_from(text, progress, solution)
+    answer, logic = _logic_from(text, progress, solution, off)
     if answer:
         return answer
     puzzle, position, board, strategies, _ = logic

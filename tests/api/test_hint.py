@@ -244,3 +244,42 @@ def test_with_several_solutions_two_dead_ends_are_said_to_be_more_than_one_mista
     hint = api.hint_view(SEVERAL, both)
     assert hint["status"] == "invalid" and hint["problems"] == []
     assert hint["reason"].endswith("no one of them is to blame alone, so more than one is a mistake.")
+
+
+# ---- strategies switched off (issue 44) -------------------------------------------------------
+from tests.explain.test_switch_off import FISH_25, FRANKEN_OFF  # noqa: E402
+
+
+def test_hint_leaves_out_the_strategies_switched_off():
+    progress = api.decode_view(FISH_25)["progress"]
+    assert api.hint_view(FISH_25, progress)["step"]["strategy"] == "pointing"
+    hint = api.hint_view(FISH_25, progress, None, FRANKEN_OFF)
+    assert hint["step"]["strategy"] == "franken-fish"
+    assert hint["levels"][1].startswith("Franken fish. Look at ")
+
+
+def test_hint_says_when_only_a_strategy_switched_off_would_find_a_step():
+    from pycore.explain.registry import STRATEGIES
+    from pycore.explain.run import STAY_ON
+    progress = api.decode_view(FISH_25)["progress"]
+    every_other = [s.slug for s in STRATEGIES if s.slug not in STAY_ON]
+    hint = api.hint_view(FISH_25, progress, None, every_other)
+    assert hint["status"] == "stuck"
+    assert hint["reason"].startswith("No step with the strategies switched on")
+
+
+def test_a_bad_list_switched_off_is_an_error_not_a_traceback():
+    progress = api.decode_view(FISH_25)["progress"]
+    assert "unknown strategy 'magic'" in api.hint_view(FISH_25, progress, None, ["magic"])["error"]
+    assert "cannot be switched off" in api.hint_view(FISH_25, progress, None,
+                                                     ["hidden-single"])["error"]
+    assert "error" in api.hint_view(FISH_25, progress, None, "aic")
+    assert "error" in api.path_start(FISH_25, progress, None, [3])
+
+
+def test_the_path_leaves_out_the_strategies_switched_off():
+    progress = api.decode_view(FISH_25)["progress"]
+    path = api.path_start(FISH_25, progress, None, FRANKEN_OFF)
+    first = api.path_step(path["id"], 0.001)["steps"][0]
+    api.path_cancel(path["id"])
+    assert first.startswith("Franken X-Wing on 4")
