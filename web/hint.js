@@ -101,15 +101,17 @@ function legendParts(step) {
   return parts;
 }
 
-/** What the whole path came to, in a sentence. */
-function pathOutcome({ status, count, grade, reason }) {
+/** What the whole path came to, in a sentence; `switchedOff`, how many strategies the reader
+ * switched off (a path stuck with some off may only need them back on). */
+export function pathOutcome({ status, count, grade, reason }, switchedOff = 0) {
   const steps = count === 1 ? "1 step" : `${count} steps`;
   if (status === "invalid") return reason;
   if (status === "solved") {
     return `Solved by logic in ${steps}. Grade: ${grade.level}; the hardest step: ${grade.name}.`;
   }
-  if (!count) return "No logical step found from here: Reveal a cell, or Solve.";
-  return `The logic this page knows is stuck after ${steps}; the hardest: ${grade.name}. ` +
+  const off = switchedOff ? ` with the strategies switched on (${switchedOff} off in Settings)` : "";
+  if (!count) return `No logical step found from here${off}: Reveal a cell, or Solve.`;
+  return `The logic this page knows is stuck after ${steps}${off}; the hardest: ${grade.name}. ` +
     "From there, Reveal a cell or Solve.";
 }
 
@@ -183,7 +185,7 @@ function createPath(glue, { pathBox, pathSummary, pathCount, pathSteps }, follow
       if (answer.done) {
         job.done = true;
         pathCount.textContent = answer.count ? "Press a step to play the path up to it." : "";
-        pathSummary.textContent = pathOutcome(answer);
+        pathSummary.textContent = pathOutcome(answer, glue.off().length);
         return;
       }
       pathCount.textContent = `${pathSteps.children.length} steps so far`;
