@@ -23,6 +23,24 @@ def cage_combinations(board: Board) -> Step | None:
     """A digit that no fitting combination can put in a cell leaves that cell. Of the cages
     with something to remove, the one with the fewest combinations, as a person starts with the
     cages that have only one (17 in two cells: 8+9); then the one removing most."""
+    best = best_cage(board)
+    if best is None:
+        return None
+    index, cells, fits, keep = best
+    removed = tuple(sorted(trimmed(board, cells, keep)))
+    _, cands, rest = cage_state(board, index)
+    placed = sum(1 << (board.values[c] - 1) for c in board.puzzle.cages[index].cells
+                 if board.values[c])
+    return step("cage-combinations", board,
+                f"Killer combinations: {cage_sum_label(board, index)} can only be "
+                f"{combos_text(fits)}{failing_text(board, cells, cands, rest, fits, placed)}",
+                removed, cells=cells, cages=(index,), pattern=board.pattern_left(cells, removed),
+                leaves=removals_text(board, cells, rest, fits, removed))
+
+
+def best_cage(board: Board):
+    """(cage index, open cells, fitting combinations, the digits they leave each cell) of the
+    cage cage_combinations speaks of, or None."""
     if not is_killer(board):
         return None
     best = None
@@ -33,18 +51,20 @@ def cage_combinations(board: Board) -> Step | None:
         rank = (len(fits), -removals)
         if removals and (best is None or rank < best[0]):
             best = rank, index, cells, fits, keep
+    return None if best is None else best[1:]
+
+
+def cage_combinations_unsaid(board: Board) -> Step | None:
+    """cage_combinations' step without its text and drawing (the same strategy, removals,
+    cells and cage): a forcing search's suppositions take thousands of these and show few, so
+    a shown one is said afterwards by cage_combinations on the board it was taken on."""
+    best = best_cage(board)
     if best is None:
         return None
-    _, index, cells, fits, keep = best
-    removed = tuple(sorted(trimmed(board, cells, keep)))
-    _, cands, rest = cage_state(board, index)
-    placed = sum(1 << (board.values[c] - 1) for c in board.puzzle.cages[index].cells
-                 if board.values[c])
-    return step("cage-combinations", board,
-                f"Killer combinations: {cage_sum_label(board, index)} can only be "
-                f"{combos_text(fits)}{failing_text(board, cells, cands, rest, fits, placed)}",
-                removed, cells=cells, cages=(index,), pattern=board.pattern_left(cells, removed),
-                leaves=removals_text(board, cells, rest, fits, removed))
+    index, cells, _, keep = best
+    return Step("cage-combinations", "",
+                eliminations=tuple(sorted(set(trimmed(board, cells, keep)))),
+                cells=tuple(sorted(cells)), cages=(index,))
 
 
 _outcomes: dict = {}

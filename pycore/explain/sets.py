@@ -48,9 +48,30 @@ class Als:
         return self.cells.bit_count()
 
 
+_kept: dict = {"board": None}   # what the set searches found on the last board asked
+
+
+def kept_for(board: Board) -> dict:
+    """What is kept for `board`: its sets per size limit and the restricted commons of pairs of
+    them. ALS-XZ, ALS-XY-Wing, the ALS chain and the death blossom each ask the same of one
+    stuck board (on Tarek's killers the sets alone were 4% of an explanation)."""
+    last = _kept["board"]
+    if last is None or last.puzzle is not board.puzzle or last.candidates != board.candidates:
+        _kept.clear()
+        _kept.update(board=board, sets={}, commons={})
+    return _kept
+
+
 def almost_locked_sets(board: Board, most: int = MOST_CELLS) -> list[Als]:
     """Every ALS of up to `most` cells, each cell set once (the first house it is met in),
-    smallest first."""
+    smallest first (kept for the board: the list is shared, to be read, not changed)."""
+    kept = kept_for(board)["sets"]
+    if most not in kept:
+        kept[most] = _almost_locked_sets(board, most)
+    return kept[most]
+
+
+def _almost_locked_sets(board: Board, most: int) -> list[Als]:
     cand = board.candidates
     found: dict[int, Als] = {}
     for index, house in enumerate(board.geometry.houses):
@@ -87,9 +108,16 @@ class Seen:
         return seen
 
 
-def restricted_commons(a: Als, b: Als, seen: Seen) -> int:
+def restricted_commons(a: Als, b: Als, seen: Seen, kept: dict | None = None) -> int:
     """The digits of both (disjoint) sets whose every place in one sees every place in the
-    other: not both sets can hold them (a digit mask)."""
+    other: not both sets can hold them (a digit mask). `kept`, the board's `kept_for(...)
+    ["commons"]`, remembers them: ALS-XZ and the graphs of ALS-XY-Wing and the ALS chain ask the
+    same pairs of one board."""
+    if kept is not None:
+        found = kept.get((a.cells, b.cells))
+        if found is None:
+            found = kept[a.cells, b.cells] = restricted_commons(a, b, seen)
+        return found
     found = 0
     for d in bits(a.digits & b.digits):
         if b.places[d] & ~seen(a.places[d]) == 0:
@@ -149,8 +177,9 @@ def als_xz(board: Board) -> Step | None:
                     if not a.cells & b.cells and (a.digits & b.digits).bit_count() >= 2
                     and a.size + b.size > 2),
                    key=lambda p: p[0].size + p[1].size)
+    commons = kept_for(board)["commons"]
     for a, b in pairs:
-        rcc = restricted_commons(a, b, seen)
+        rcc = restricted_commons(a, b, seen, commons)
         if not rcc:
             continue
         both = a.cells | b.cells
@@ -191,7 +220,8 @@ def als_xy_wing(board: Board) -> Step | None:
     sets = almost_locked_sets(board)[:MOST_SETS]
     seen = Seen(board)
     g = board.geometry
-    linked = rcc_graph(sets, seen)   # set index → [(other set, common digits)]
+    # set index → [(other set, common digits)]
+    linked = rcc_graph(sets, seen, kept_for(board)["commons"])
     found = []
     for k, wings in linked.items():
         for (i, x), (j, y) in combinations(wings, 2):
@@ -225,15 +255,16 @@ MOST_CHAIN_SETS = 250
 CHAIN_BUDGET = 20000   # chains tried, at most, per search
 
 
-def rcc_graph(sets, seen: Seen) -> dict[int, list[tuple[int, int]]]:
-    """Set index → [(other set, restricted common digits as a mask)] for disjoint sets."""
+def rcc_graph(sets, seen: Seen, commons: dict | None = None) -> dict[int, list[tuple[int, int]]]:
+    """Set index → [(other set, restricted common digits as a mask)] for disjoint sets
+    (`commons` as restricted_commons takes it)."""
     linked: dict[int, list[tuple[int, int]]] = {}
     for i, a in enumerate(sets):
         for j in range(i + 1, len(sets)):
             b = sets[j]
             if a.cells & b.cells or not a.digits & b.digits:
                 continue
-            rcc = restricted_commons(a, b, seen)
+            rcc = restricted_commons(a, b, seen, commons)
             if rcc:
                 linked.setdefault(i, []).append((j, rcc))
                 linked.setdefault(j, []).append((i, rcc))
@@ -250,7 +281,7 @@ def als_chain(board: Board) -> Step | None:
     sets = almost_locked_sets(board)[:MOST_CHAIN_SETS]
     seen = Seen(board)
     g = board.geometry
-    linked = rcc_graph(sets, seen)
+    linked = rcc_graph(sets, seen, kept_for(board)["commons"])
     found = []
     budget = [CHAIN_BUDGET]
 

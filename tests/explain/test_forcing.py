@@ -19,7 +19,7 @@ from pycore.codec import decode
 from pycore.explain import explain, next_step, start_board
 from pycore.explain.board import Board, Step
 from pycore.explain.forcing import (MOST_CANDIDATES, Walk, chain_to_contradiction,
-                                    easy_strategies, needed_steps, nishio, solver_refutes)
+                                    easy_strategies, needed_steps, nishio, said, solver_refutes)
 from pycore.solve import solve
 from pycore.solve.engine import propagate
 from pycore.solve.network import compile_puzzle
@@ -219,6 +219,31 @@ def test_the_steps_a_nishio_text_keeps_still_lead_to_the_contradiction_on_their_
                 replay = replay.apply(step)
             assert replay.contradiction(), (cell, digit, kept)
     assert chains > 20 and pruned > chains // 4
+
+
+def test_a_walk_takes_cage_combinations_unsaid_and_says_them_as_next_step_does():
+    """A supposition's walk takes cage combinations without their words (forcing.unsaid): the
+    same strategy, removals, cells and cage as next_step's, and said afterwards (forcing.said)
+    the very step next_step gives on that board, words and drawing."""
+    board, _ = board_before_nishio(short_killer(TAREK_MORE[6]))
+    easy = easy_strategies()
+    cages = 0
+    for cell in [c for c in board.open_cells() if board.candidates[c].bit_count() == 2][:6]:
+        for digit in [d for d in range(1, 10) if board.has(cell, d)]:
+            walk = Walk(board.apply(Step("x", "", placements=((cell, digit),))), easy)
+            while walk.board_after(len(walk.steps) + 1) is not None and len(walk.steps) < 40:
+                pass
+            steps, boards = walk.steps, walk.boards
+            spoken = said(steps, boards, range(len(steps)))
+            for taken, full, before in zip(steps, spoken, boards):
+                expected = next_step(before, easy)
+                assert full == expected
+                assert (taken.strategy, taken.eliminations, taken.placements, taken.cells,
+                        taken.units, taken.cages) == (full.strategy, full.eliminations,
+                                                      full.placements, full.cells, full.units,
+                                                      full.cages)
+                cages += taken.strategy == "cage-combinations"
+    assert cages > 10
 
 
 def test_nishio_finds_nothing_on_a_hardest_killer_and_gives_up_within_its_budget():
