@@ -10,6 +10,8 @@ import pytest
 
 from tests.browsers.pageutil import ask_hint, open_text
 from tests.e2e.test_hint import SUDOKU_AIC, expected_first_step
+from tests.explain.test_switch_off import (FISH_25, FRANKEN_OFF, MUTANT_OFF, NET_17,
+                                           NET_OFF)
 
 # Every strategy before the cell forcing chain is stuck here (tests/explain/test_forcing_sets.py):
 # its list runs to 32 lines, four cases.
@@ -216,15 +218,14 @@ def test_each_new_familys_hint_is_drawn(app_page, device, width, height, scheme)
         app_page.emulate_media(color_scheme="light")
 
 
-# The families no top95 position reaches (franken and mutant fish, unique rectangle type 5, the
-# avoidable rectangle, the forcing net), where a position was found with that family next: each
-# with what its hint must say first. The avoidable rectangle: a generated diabolical sudoku
-# (`pycore generate --kind sudoku --size 9 --grade diabolical --seed 2012`) 50 hint steps in,
-# where F1 = 1, F3 = 7 and I1 = 7 are placed, not given. None was found for the others: not on
-# top95 walked by hints, nor with one crossed-out candidate given back at each board (a franken
-# or mutant fish that takes it out again always comes after a pointing pair or a box/line
-# reduction that does), nor with a rectangle's missing pair given back (unique rectangle type
-# 5), nor on 150 generated diabolical sudokus; no forcing net on 66 of Tatham's KenKens.
+# The families no top95 position reaches with every strategy on, where a position was found with
+# that family next: each with what its hint must say first. The avoidable rectangle: a generated
+# diabolical sudoku (`pycore generate --kind sudoku --size 9 --grade diabolical --seed 2012`) 50
+# hint steps in, where F1 = 1, F3 = 7 and I1 = 7 are placed, not given. For franken and mutant
+# fish and the forcing net a simpler step always comes first (not on top95 walked by hints, nor
+# with one crossed-out candidate given back at each board, nor on 150 generated diabolical
+# sudokus): they are next once the reader switches strategies off (SWITCHED_OFF, below). No
+# unique rectangle of type 5 was found next, with or without strategies switched off.
 NEWER = (
     ("avoidable-rectangle", "Avoidable rectangle type 1 in F1, F3, I1 and I3",
      "S9Bb60403050a8i50500g05cz4zc29e020c4y0d025u4y046q0309010e06b60d010c0g44057ob60c02b61u1u070"
@@ -260,3 +261,58 @@ def test_each_newer_familys_hint_names_it_and_its_cells(app_page, family, says, 
             app_page.click("[data-action=hint-close]")
     finally:
         app_page.emulate_media(color_scheme="light")
+
+
+# Issue 44's families that a simpler step always comes before, made the next step the way a reader
+# of SudokuWiki's solver or HoDoKu would: by unticking the strategies that come first, through the
+# page's Strategies list (Settings). Positions: top95's sixth sudoku as our hints leave it 25 and
+# 17 steps in (tests/explain/test_switch_off.py), with the fewest strategies switched off that a
+# greedy search found (switch off what comes first until the family is next, then switch each
+# back on where the family stays next).
+SWITCHED_OFF = (
+    ("franken-fish", FISH_25, FRANKEN_OFF, "Franken X-Wing on 4: base row A and box 6"),
+    ("mutant-fish", FISH_25, MUTANT_OFF, "Mutant X-Wing on 4: base row A and column 7"),
+    ("forcing-net", NET_17, NET_OFF, "Forcing net: 6 goes in row D at D3 or D7 or D8 or D9"),
+)
+
+
+@pytest.mark.parametrize("family,string,off,says", SWITCHED_OFF, ids=[f for f, *_ in SWITCHED_OFF])
+def test_a_family_next_once_strategies_are_switched_off(app_page, family, string, off, says):
+    """With the strategies that come first unticked in Settings, the hint is the family's step
+    as the command line's `explain --off` gives it, its cells marked on the board; screenshots
+    on a phone (light) and a desktop (dark) go to screenshots/hints44/."""
+    from pathlib import Path
+    from pycore.model import ROW_LETTERS
+    from tests.e2e.test_hint import expected_path
+    from tests.e2e.test_strategies_off import box, open_strategies
+    shots = Path(__file__).resolve().parents[2] / "screenshots" / "hints44"
+    shots.mkdir(parents=True, exist_ok=True)
+    assert expected_first_step(string)["strategy"] != family   # something simpler comes first
+    step = expected_path(string, "--max-steps", "1", "--off", ",".join(off))["steps"][0]
+    assert step["strategy"] == family and step["text"].startswith(says), step["text"]
+    # a fish names its base and cover houses, a net every cell of its cases
+    names = [unit["name"] for unit in step["units"]] + (
+        [] if family.endswith("fish") else [f"{ROW_LETTERS[c // 9]}{c % 9 + 1}" for c in step["cells"]])
+    assert all(name in step["text"] for name in names), (names, step["text"])
+    page = app_page
+    try:
+        open_strategies(page)
+        for slug in off:
+            box(page, slug).uncheck()
+        page.locator("details[data-testid=settings]").evaluate("d => { d.open = false; }")
+        for device, width, height, scheme in (("phone", 390, 844, "light"),
+                                              ("desktop", 1920, 1080, "dark")):
+            page.set_viewport_size({"width": width, "height": height})
+            page.emulate_media(color_scheme=scheme)
+            assert open_text(page, string) == "ready"
+            for _ in range(3):
+                ask_hint(page)
+            assert page.locator("[data-testid=hint-text]").inner_text() == step["text"]
+            marked = page.locator("[data-hint]").evaluate_all("cs => cs.map(c => c.dataset.cell)")
+            assert {f"r{c // 9 + 1}c{c % 9 + 1}" for c in step["cells"]} <= set(marked)
+            page.screenshot(path=str(shots / f"{family}-{device}-{scheme}.png"), full_page=True)
+            page.click("[data-action=hint-close]")
+    finally:
+        page.emulate_media(color_scheme="light")
+        open_strategies(page)
+        page.click("[data-testid=strategies-all-on]")
