@@ -318,7 +318,11 @@ def general_fish_step(board: Board, wanted: str, k: int, digit: int, places, all
                 f"{houses_text(g, base)}, each with one {digit_name(digit)}, covered by "
                 f"{houses_text(g, cover)}{fin_text}: {leaves_text(g, eliminations)}",
                 eliminations=eliminations, cells=base_cells, units=tuple(base) + tuple(cover),
-                pattern=tuple((c, digit, int(fins >> c & 1)) for c in base_cells))
+                pattern=tuple((c, digit, int(fins >> c & 1)) for c in base_cells),
+                # the page outlines the houses, base in blue and cover in orange: a box among
+                # them is what tells a franken or mutant fish from a basic one
+                sets=tuple((tuple(g.houses[h].cells), 0) for h in base)
+                + tuple((tuple(g.houses[h].cells), 1) for h in cover))
 
 
 def houses_text(g, houses) -> str:

@@ -297,6 +297,8 @@ def test_a_family_next_once_strategies_are_switched_off(app_page, family, string
     assert expected_first_step(string)["strategy"] != family   # something simpler comes first
     step = expected_path(string, "--max-steps", "1", "--off", ",".join(off))["steps"][0]
     assert step["strategy"] == family and step["text"].startswith(says), step["text"]
+    if family.endswith("fish"):
+        assert [s["colour"] for s in step["sets"]] == [0, 0, 1, 1]
     # a fish names its base and cover houses, a net every cell of its cases
     names = [unit["name"] for unit in step["units"]] + (
         [] if family.endswith("fish") else [f"{ROW_LETTERS[c // 9]}{c % 9 + 1}" for c in step["cells"]])
@@ -317,6 +319,8 @@ def test_a_family_next_once_strategies_are_switched_off(app_page, family, string
             assert page.locator("[data-testid=hint-text]").inner_text() == step["text"]
             marked = page.locator("[data-hint]").evaluate_all("cs => cs.map(c => c.dataset.cell)")
             assert {f"r{c // 9 + 1}c{c % 9 + 1}" for c in step["cells"]} <= set(marked)
+            # a fish's base houses outlined in blue, its cover houses in orange
+            assert page.locator("svg.hint-sets path").count() == len(step["sets"])
             page.screenshot(path=str(shots / f"{family}-{device}-{scheme}.png"), full_page=True)
             page.click("[data-action=hint-close]")
     finally:
