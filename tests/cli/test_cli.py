@@ -285,7 +285,7 @@ def test_text_solve_lists_the_mistakes_of_the_position():
 
 
 def test_explain_off_switches_strategies_off():
-    # top95's sixth sudoku 25 hints in: a pointing pair first, a Franken X-Wing once the
+    # top95's 7th sudoku 25 hints in: a pointing pair first, a Franken X-Wing once the
     # intersections and AICs are off (tests/explain/test_switch_off.py)
     from tests.explain.test_switch_off import FISH_25
     done = pycore("explain", FISH_25, "--off", "pointing, box-line-reduction,aic", "--max-steps", "1")

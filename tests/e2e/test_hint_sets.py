@@ -10,8 +10,8 @@ import pytest
 
 from tests.browsers.pageutil import ask_hint, open_text
 from tests.e2e.test_hint import SUDOKU_AIC, expected_first_step
-from tests.explain.test_switch_off import (FISH_25, FRANKEN_OFF, MUTANT_OFF, NET_17,
-                                           NET_OFF)
+from tests.explain.test_switch_off import (FISH_25, FRANKEN_OFF, MUTANT_6, MUTANT_OFF,
+                                           NET_22, NET_OFF)
 
 # Every strategy before the cell forcing chain is stuck here (tests/explain/test_forcing_sets.py):
 # its list runs to 32 lines, four cases.
@@ -272,14 +272,14 @@ def test_each_newer_familys_hint_names_it_and_its_cells(app_page, family, says, 
 
 # Issue 44's families that a simpler step always comes before, made the next step the way a reader
 # of SudokuWiki's solver or HoDoKu would: by unticking the strategies that come first, through the
-# page's Strategies list (Settings). Positions: top95's sixth sudoku as our hints leave it 25 and
-# 17 steps in (tests/explain/test_switch_off.py), with the fewest strategies switched off that a
+# page's Strategies list (Settings). Positions: top95's 7th, 24th and 9th sudokus as our hints
+# leave them (tests/explain/test_switch_off.py), with the fewest strategies switched off that a
 # greedy search found (switch off what comes first until the family is next, then switch each
 # back on where the family stays next).
 SWITCHED_OFF = (
     ("franken-fish", FISH_25, FRANKEN_OFF, "Franken X-Wing on 4: base row A and box 6"),
-    ("mutant-fish", FISH_25, MUTANT_OFF, "Mutant X-Wing on 4: base row A and column 7"),
-    ("forcing-net", NET_17, NET_OFF, "Forcing net: 6 goes in row D at D3 or D7 or D8 or D9"),
+    ("mutant-fish", MUTANT_6, MUTANT_OFF, "Mutant X-Wing on 5: base row G and column 4"),
+    ("forcing-net", NET_22, NET_OFF, "Forcing net: 7 goes in row H at H1 or H2 or H3"),
 )
 
 

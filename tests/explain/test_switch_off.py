@@ -2,10 +2,13 @@
 untick them: the walk leaves them out, so a family that a simpler step always comes before can
 be the next step.
 
-The position: top95's sixth sudoku (hard puzzles passed around since 2005) after 25 of our hints,
-pencil marks and all. With pointing, box/line reductions and AICs switched off the Franken
-X-Wing is next; with the Franken fish and the chains after it off too, the Mutant X-Wing; the
-same puzzle 17 hints in gives a forcing net once the cell and unit forcing chains are off."""
+The positions: top95's sudokus (hard puzzles passed around since 2005) as our hints leave them,
+pencil marks and all. The 7th after 25 hints: with pointing, box/line reductions and AICs switched
+off, the Franken X-Wing is next. The 24th after 6 hints: with box/line reductions, the Franken
+fish and three harder strategies that come before it off, a Mutant X-Wing. The 9th after 22
+hints: with the unit forcing chain off, a forcing net. (Found by walking top95 by hints and, at
+each board where the family finds something, switching off whatever came first until it was
+next, then switching each back on where it stayed next.)"""
 import pytest
 
 from pycore.codec import decode
@@ -16,12 +19,15 @@ from pycore.explain.registry import STRATEGIES
 FISH_25 = (
     "S9B065u02d7059mbb9f7qczdedfcz8j03c3040bd3d6bjd78r0bc3ar8y0403aq9v0b088j8z8ycy01eaa67yay029"
     "24ab8ckci8f7z9607934a054y5302077v8u8i8m9gakai8e7y8a9608017r7u7z060h8b120b0g")
-NET_17 = (
-    "S9B06d602d7059mbb9f7qczdedfcz8j03c3040bd3d6bjd78r0bc3ar8y0403aq9v0b088j8z8ycy01eaa67yay029"
-    "24ab8ckci8f7z9607934a05cacf02077v8u8i8m9gakai8e7y8a9608017r7u7z060h8b8e0b0g")
+NET_22 = (
+    "S9B06d602d3059ibf9f7uczdedfcz8j04c3030b0cd6bfcz8j0bcbar960403aq9v0b088j8z8ycy01eaa67yau029"
+    "646b8ckci8f7z9207974605ca5a02070a8u8i8q9gacae8e7y869208017n7u7z060h868e0b0g")
+MUTANT_6 = (
+    "S9B9n028b03dn4re2be369n06034cd94dd6bg0508a28a24b0180c7w01052j4d5858093f03388x7zbh075o4w978"
+    "b1gao9q7w01241cay8a080r080709171702060c0x1b194s4x064j070i7t87064k4p074j4j04")
 FRANKEN_OFF = ["pointing", "box-line-reduction", "aic"]
-MUTANT_OFF = FRANKEN_OFF + ["franken-fish", "grouped-aic", "death-blossom", "pattern-overlay"]
-NET_OFF = ["cell-forcing-chain", "unit-forcing-chain"]
+MUTANT_OFF = ["box-line-reduction", "als-xz", "grouped-aic", "franken-fish", "pattern-overlay"]
+NET_OFF = ["unit-forcing-chain"]
 
 
 def first_step(text, **options):
@@ -41,19 +47,20 @@ def test_franken_fish_next_with_intersections_and_aics_off():
     assert step["eliminations"] == [[21, 4], [22, 4]]
 
 
-def test_mutant_fish_next_with_the_franken_fish_off_too():
-    step = first_step(FISH_25, off=MUTANT_OFF)
+def test_mutant_fish_next_with_the_franken_fish_and_others_off():
+    assert first_step(MUTANT_6)["strategy"] == "box-line-reduction"
+    step = first_step(MUTANT_6, off=MUTANT_OFF)
     assert step["strategy"] == "mutant-fish"
-    assert step["text"] == ("Mutant X-Wing on 4: base row A and column 7, each with one 4, "
-                            "covered by box 2 and box 9: 4 leaves C4 and C5")
+    assert step["text"] == ("Mutant X-Wing on 5: base row G and column 4, each with one 5, "
+                            "covered by row C and box 8: 5 leaves C2, C3, C5, C6, H5 and I5")
 
 
-def test_forcing_net_next_with_the_cell_and_unit_forcing_chains_off():
-    assert first_step(NET_17)["strategy"] == "cell-forcing-chain"
-    step = first_step(NET_17, off=NET_OFF)
+def test_forcing_net_next_with_the_unit_forcing_chain_off():
+    assert first_step(NET_22)["strategy"] == "unit-forcing-chain"
+    step = first_step(NET_22, off=NET_OFF)
     assert step["strategy"] == "forcing-net"
-    assert step["text"].startswith("Forcing net: 6 goes in row D at D3 or D7 or D8 or D9")
-    assert step["eliminations"] == [[43, 6]]
+    assert step["text"].startswith("Forcing net: 7 goes in row H at H1 or H2 or H3")
+    assert step["eliminations"] == [[63, 9]]
 
 
 def test_off_leaves_out_only_what_it_names():
