@@ -87,46 +87,57 @@ def union_of(fits, count: int) -> tuple[int, ...]:
 @lru_cache(maxsize=1 << 14)
 def group_sums(size: int, candidates: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """{sum: per-cell digits} over the fillings of cells that all see each other. Forward: the
-    digit sets (with their sums) the first i cells can use; backward: per such set, the sums the
-    remaining cells can still add (a bit set), which tells every cell's digits per final sum."""
+    digit sets the first i cells can use; backward: per such set, the final sums (a bit set) the
+    remaining cells can still reach, which tells every cell's digits per final sum. A filling's
+    sum is its digit set's, so the final sums are carried as they are, never shifted."""
     count = len(candidates)
-    reach = [{0: 0}]
+    reach = [(0,)]
     for mask in candidates:
-        layer = {}
-        for used, total in reach[-1].items():
+        layer = set()
+        for used in reach[-1]:
             free = mask & ~used
             while free:
                 bit = free & -free
-                layer[used | bit] = total + bit.bit_length()
+                layer.add(used | bit)
                 free ^= bit
         reach.append(layer)
-    rest_sums = dict.fromkeys(reach[-1], 1)
+    finals = {used: 1 << digit_sum(used) for used in reach[-1]}
     per_sum: dict[int, list[int]] = {}
     for i in range(count - 1, -1, -1):
         earlier = {}
         finals_of: dict[int, int] = {}   # digit bit -> the final sums (a bit set) cell i reaches with it
-        for used, total in reach[i].items():
-            free = candidates[i] & ~used
+        mask = candidates[i]
+        for used in reach[i]:
+            free = mask & ~used
             sums = 0
             while free:
                 bit = free & -free
                 free ^= bit
-                later = rest_sums.get(used | bit)
+                later = finals.get(used | bit)
                 if later is None:
                     continue
-                digit = bit.bit_length()
-                sums |= later << digit
-                finals_of[bit] = finals_of.get(bit, 0) | later << (total + digit)
+                sums |= later
+                finals_of[bit] = finals_of.get(bit, 0) | later
             if sums:
                 earlier[used] = sums
         # the final sums read once per digit, not once per digit set (the costly part before)
-        for bit, finals in finals_of.items():
-            while finals:
-                low = finals & -finals
-                finals ^= low
+        for bit, sums in finals_of.items():
+            while sums:
+                low = sums & -sums
+                sums ^= low
                 per_sum.setdefault(low.bit_length() - 1, [0] * count)[i] |= bit
-        rest_sums = earlier
+        finals = earlier
     return {total: tuple(per_sum[total]) for total in sorted(per_sum)}
+
+
+def digit_sum(mask: int) -> int:
+    """The sum of the digits in a digit mask."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += low.bit_length()
+        mask ^= low
+    return total
 
 
 @lru_cache(maxsize=1 << 14)

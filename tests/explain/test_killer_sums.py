@@ -1,0 +1,58 @@
+"""The killer sum tables the rule-of-45 strategies read (issue 44 made them faster): group_sums
+against every filling counted by hand, and a virtual cage's kept answer following its cells'
+candidates."""
+from itertools import product
+
+from hypothesis import given, settings, strategies as st
+
+from pycore.explain.killer_sums import digit_sum, group_sums
+
+
+def by_hand(size: int, candidates: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """{sum: per-cell digits} from every filling with distinct digits, listed one by one."""
+    found: dict[int, list[int]] = {}
+    options = [[d for d in range(1, size + 1) if mask >> (d - 1) & 1] for mask in candidates]
+    for filling in product(*options):
+        if len(set(filling)) == len(filling):
+            per_cell = found.setdefault(sum(filling), [0] * len(filling))
+            for i, d in enumerate(filling):
+                per_cell[i] |= 1 << (d - 1)
+    return {total: tuple(found[total]) for total in sorted(found)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([4, 6, 9]).flatmap(
+    lambda size: st.tuples(st.just(size), st.lists(st.integers(0, (1 << size) - 1),
+                                                    min_size=1, max_size=min(size, 5)))))
+def test_group_sums_are_every_fillings(case):
+    size, masks = case
+    assert group_sums.__wrapped__(size, tuple(masks)) == by_hand(size, tuple(masks))
+
+
+def test_group_sums_of_two_cells_making_17_or_3():
+    nine = (1 << 9) - 1
+    sums = group_sums(9, (nine, nine))
+    assert sums[17] == (0b110000000, 0b110000000)   # 8+9
+    assert sums[3] == (0b11, 0b11)                   # 1+2
+    assert 2 not in sums and 18 not in sums          # a digit once in a clique
+
+
+def test_digit_sum():
+    assert digit_sum(0) == 0
+    assert digit_sum(0b100000001) == 1 + 9
+    assert digit_sum((1 << 9) - 1) == 45
+
+
+def test_a_virtual_cage_follows_its_cells_candidates():
+    """virtual_cage keeps its answers: the same cells and sum on changed candidates are
+    worked out again, never answered from the board before."""
+    from pycore.explain.killer_45 import virtual_cage
+    from tests.explain.positions import make_board, with_marks
+    board = make_board(kind="killer", cages=[((0, 1), 17)])
+    a1, a2, b1 = 0, 1, 9   # A1 sees A2 (row A) and B1 (column 1, box)
+    open_ = virtual_cage(board, (a1, b1), 10)
+    assert open_ == virtual_cage(board, (a1, b1), 10)
+    narrowed = with_marks(board, {"A1": "1"})
+    assert virtual_cage(narrowed, (a1, b1), 10) == (0b1, 0b100000000)   # 1 + 9
+    assert virtual_cage(board, (a1, b1), 10) == open_ == (0b111101111, 0b111101111)  # not 5+5
+    assert virtual_cage(with_marks(board, {"A1": "5", "A2": "5"}), (a1, a2), 10) is None
