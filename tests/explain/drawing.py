@@ -71,6 +71,8 @@ def check_drawing(board, step) -> None:
 
 
 ALS_OUTLINED = {"als-xz", "als-xy-wing", "als-chain", "grouped-aic"}
+# A franken or mutant fish outlines its houses whole: a box among them is what sets it apart.
+HOUSES_OUTLINED = {"franken-fish", "mutant-fish"}
 
 
 def check_sets(board, step) -> None:
@@ -78,6 +80,11 @@ def check_sets(board, step) -> None:
     in a colour; an almost locked set holds one digit more than its cells, a death blossom's
     petals too (its stem is a cell of two or three), and Sue de Coq's sets are outlined."""
     g = board.geometry
+    if step.strategy in HOUSES_OUTLINED:   # its base houses in blue, its cover houses in orange
+        assert [(list(cells), colour) for cells, colour in step.sets] == [
+            (list(g.houses[h].cells), int(k >= len(step.units) // 2))
+            for k, h in enumerate(step.units)], step.text
+        return
     for cells, colour in step.sets:
         assert colour in (0, 1) and cells and set(cells) <= set(step.cells), step.text
         assert all(not board.values[c] for c in cells), (step.text, "a set with a filled cell")
