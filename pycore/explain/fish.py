@@ -315,7 +315,7 @@ def general_fish_step(board: Board, wanted: str, k: int, digit: int, places, all
     fin_text = f", fin{'s' if len(fin_cells) > 1 else ''} {g.names(fin_cells)}" if fins else ""
     base_cells = tuple(bits_of(union))
     return Step(f"{wanted}-fish", f"{title} on {digit_name(digit)}: base "
-                f"{houses_text(g, base)}, each with one {digit_name(digit)}, covered by "
+                f"{houses_text(g, base)} (each must hold a {digit_name(digit)}), covered by "
                 f"{houses_text(g, cover)}{fin_text}: {leaves_text(g, eliminations)}",
                 eliminations=eliminations, cells=base_cells, units=tuple(base) + tuple(cover),
                 pattern=tuple((c, digit, int(fins >> c & 1)) for c in base_cells),

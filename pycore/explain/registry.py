@@ -111,9 +111,11 @@ COLOURS = {
                     ("the two digits that could swap", "the corners' other digits")),
     "avoidable-rectangle": ("the digit that would let the corners swap", "the cells' other digits"),
     **dict.fromkeys(("x-wing", "swordfish", "jellyfish"), FISH),
-    **dict.fromkeys(("finned-x-wing", "finned-swordfish", "finned-jellyfish", "franken-fish",
-                     "mutant-fish"),
+    **dict.fromkeys(("finned-x-wing", "finned-swordfish", "finned-jellyfish"),
                     ("the fish", "its fins")),
+    # their houses are outlined too (fish.py): the key says which colour is which
+    **dict.fromkeys(("franken-fish", "mutant-fish"),
+                    ("the fish, and its base houses outlined", "its fins, and its cover houses outlined")),
     **dict.fromkeys(("xy-wing", "xyz-wing", "wxyz-wing"),
                     ("the wing", "the digit one of its cells must hold")),
     **dict.fromkeys(("simple-colouring", "3d-medusa"), COLOURING),

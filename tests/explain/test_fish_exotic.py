@@ -80,7 +80,7 @@ def test_franken_x_wing():
     step = find("franken-fish", fish(5, A="14", B="15"))
     assert step.strategy == "franken-fish"
     assert names(step.eliminations) == with_digit(5, "C1 D1 E1 F1 G1 H1 I1 C4 C5 C6")
-    assert step.text.startswith("Franken X-Wing on 5: base row A and row B, each with one 5, "
+    assert step.text.startswith("Franken X-Wing on 5: base row A and row B (each must hold a 5), "
                                 "covered by column 1 and box 2: 5 leaves C1, ")
     assert coloured(step) == {"5A1": 0, "5A4": 0, "5B1": 0, "5B5": 0}
 
@@ -98,7 +98,7 @@ def test_finned_franken_x_wing():
     # not 5, A1 would be, D's 5 then in box 5; were it 5, column 4 sees it: E4, F4 lose 5.
     step = find("franken-fish", fish(5, A="14", D="156"))
     assert names(step.eliminations) == with_digit(5, "E4 F4")
-    assert step.text == ("Finned Franken X-Wing on 5: base row A and row D, each with one 5, "
+    assert step.text == ("Finned Franken X-Wing on 5: base row A and row D (each must hold a 5), "
                          "covered by column 1 and box 5, fin A4: 5 leaves E4 and F4")
     assert coloured(step) == {"5A1": 0, "5A4": 1, "5D1": 0, "5D5": 0, "5D6": 0}
 
@@ -122,7 +122,7 @@ def test_mutant_x_wing():
     assert step.strategy == "mutant-fish"
     assert names(step.eliminations) == with_digit(
         5, "B1 B2 B3 C1 C2 C3 D4 D6 E4 E6 F4 F6")
-    assert step.text.startswith("Mutant X-Wing on 5: base row A and column 5, each with one 5, "
+    assert step.text.startswith("Mutant X-Wing on 5: base row A and column 5 (each must hold a 5), "
                                 "covered by box 1 and box 5: ")
 
 

@@ -42,7 +42,7 @@ def test_with_everything_on_a_simpler_step_comes_first():
 def test_franken_fish_next_with_intersections_and_aics_off():
     step = first_step(FISH_25, off=FRANKEN_OFF)
     assert step["strategy"] == "franken-fish"
-    assert step["text"] == ("Franken X-Wing on 4: base row A and box 6, each with one 4, covered "
+    assert step["text"] == ("Franken X-Wing on 4: base row A and box 6 (each must hold a 4), covered "
                             "by column 9 and box 2: 4 leaves C4 and C5")
     assert step["eliminations"] == [[21, 4], [22, 4]]
 
@@ -51,7 +51,7 @@ def test_mutant_fish_next_with_the_franken_fish_and_others_off():
     assert first_step(MUTANT_6)["strategy"] == "box-line-reduction"
     step = first_step(MUTANT_6, off=MUTANT_OFF)
     assert step["strategy"] == "mutant-fish"
-    assert step["text"] == ("Mutant X-Wing on 5: base row G and column 4, each with one 5, "
+    assert step["text"] == ("Mutant X-Wing on 5: base row G and column 4 (each must hold a 5), "
                             "covered by row C and box 8: 5 leaves C2, C3, C5, C6, H5 and I5")
 
 
