@@ -52,13 +52,14 @@ _kept: dict = {"board": None}   # what the set searches found on the last board 
 
 
 def kept_for(board: Board) -> dict:
-    """What is kept for `board`: its sets per size limit and the restricted commons of pairs of
-    them. ALS-XZ, ALS-XY-Wing, the ALS chain and the death blossom each ask the same of one
-    stuck board (on Tarek's killers the sets alone were 4% of an explanation)."""
+    """What is kept for `board`: its sets per size limit, the restricted commons of pairs of
+    them and each digit's places. ALS-XZ, ALS-XY-Wing, the ALS chain and the death blossom each
+    ask the same of one stuck board (on Tarek's killers the sets alone were 4% of an
+    explanation)."""
     last = _kept["board"]
     if last is None or last.puzzle is not board.puzzle or last.candidates != board.candidates:
         _kept.clear()
-        _kept.update(board=board, sets={}, commons={})
+        _kept.update(board=board, sets={}, commons={}, places={})
     return _kept
 
 
@@ -126,9 +127,14 @@ def restricted_commons(a: Als, b: Als, seen: Seen, kept: dict | None = None) -> 
 
 
 def places_of(board: Board, digit: int) -> int:
-    """The open cells still holding `digit`, as a cell mask."""
-    bit = 1 << (digit - 1)
-    return sum(1 << c for c, m in enumerate(board.candidates) if m & bit)
+    """The open cells still holding `digit`, as a cell mask (kept for the board: every removal
+    the set searches try asks it)."""
+    kept = kept_for(board)["places"]
+    found = kept.get(digit)
+    if found is None:
+        bit = 1 << (digit - 1)
+        found = kept[digit] = sum(1 << c for c, m in enumerate(board.candidates) if m & bit)
+    return found
 
 
 def removals(board: Board, seen: Seen, sets, digit: int, outside: int) -> list[tuple[int, int]]:
@@ -138,8 +144,10 @@ def removals(board: Board, seen: Seen, sets, digit: int, outside: int) -> list[t
         where |= s.places[digit - 1]
     if not where:
         return []
-    targets = seen(where) & places_of(board, digit) & ~outside
-    return [(c, digit) for c in bits(targets)]
+    targets = seen(where) & ~outside
+    if not targets:
+        return []
+    return [(c, digit) for c in bits(targets & places_of(board, digit))]
 
 
 # --- words and drawing --------------------------------------------------------------------------
