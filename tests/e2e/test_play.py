@@ -191,7 +191,7 @@ def test_a_digit_with_no_cell_selected_shows_where_it_is(page, site):
 def setting(page, name: str, on: bool) -> None:
     """Sets a checkbox of the settings under the page (opening them first)."""
     if not page.locator("[data-testid=settings]").evaluate("d => d.open"):
-        page.locator("[data-testid=settings] summary").click()
+        page.locator("[data-testid=settings] > summary").click()
     box = page.locator(f"input[data-setting={name}]")
     if box.is_checked() != on:
         box.click()
