@@ -253,21 +253,28 @@ def test_each_newer_familys_hint_names_it_and_its_cells(app_page, family, says, 
     names = [f"{ROW_LETTERS[c // 9]}{c % 9 + 1}" for c in step["cells"]]
     assert all(name in step["text"] for name in names), (names, step["text"])
     try:
-        for device, width, height, scheme in (("phone", 390, 844, "light"),
-                                              ("desktop", 1920, 1080, "dark")):
-            app_page.set_viewport_size({"width": width, "height": height})
-            app_page.emulate_media(color_scheme=scheme)
-            assert open_text(app_page, string) == "ready"
-            for _ in range(3):
-                ask_hint(app_page)
-            assert app_page.locator("[data-testid=hint-text]").inner_text() == step["text"]
-            marked = app_page.locator("[data-hint]").evaluate_all(
-                "cs => cs.map(c => c.dataset.cell)")
-            assert {f"r{c // 9 + 1}c{c % 9 + 1}" for c in step["cells"]} <= set(marked)
-            app_page.screenshot(path=str(shots / f"{family}-{device}-{scheme}.png"), full_page=True)
-            app_page.click("[data-action=hint-close]")
+        shoot_the_whole_hint(app_page, family, string, step, shots)
     finally:
         app_page.emulate_media(color_scheme="light")
+
+
+def shoot_the_whole_hint(page, family, string, step, shots, sets_drawn=False) -> None:
+    """On a phone (light) and a desktop (dark): the hint's whole step is `step`'s text, its cells
+    are marked on the board (and its sets outlined, `sets_drawn`); a screenshot of each."""
+    for device, width, height, scheme in (("phone", 390, 844, "light"),
+                                          ("desktop", 1920, 1080, "dark")):
+        page.set_viewport_size({"width": width, "height": height})
+        page.emulate_media(color_scheme=scheme)
+        assert open_text(page, string) == "ready"
+        for _ in range(3):
+            ask_hint(page)
+        assert page.locator("[data-testid=hint-text]").inner_text() == step["text"]
+        marked = page.locator("[data-hint]").evaluate_all("cs => cs.map(c => c.dataset.cell)")
+        assert {f"r{c // 9 + 1}c{c % 9 + 1}" for c in step["cells"]} <= set(marked)
+        if sets_drawn:
+            assert page.locator("svg.hint-sets path").count() == len(step["sets"])
+        page.screenshot(path=str(shots / f"{family}-{device}-{scheme}.png"), full_page=True)
+        page.click("[data-action=hint-close]")
 
 
 # Issue 44's families that a simpler step always comes before, made the next step the way a reader
@@ -309,20 +316,8 @@ def test_a_family_next_once_strategies_are_switched_off(app_page, family, string
         for slug in off:
             box(page, slug).uncheck()
         page.locator("details[data-testid=settings]").evaluate("d => { d.open = false; }")
-        for device, width, height, scheme in (("phone", 390, 844, "light"),
-                                              ("desktop", 1920, 1080, "dark")):
-            page.set_viewport_size({"width": width, "height": height})
-            page.emulate_media(color_scheme=scheme)
-            assert open_text(page, string) == "ready"
-            for _ in range(3):
-                ask_hint(page)
-            assert page.locator("[data-testid=hint-text]").inner_text() == step["text"]
-            marked = page.locator("[data-hint]").evaluate_all("cs => cs.map(c => c.dataset.cell)")
-            assert {f"r{c // 9 + 1}c{c % 9 + 1}" for c in step["cells"]} <= set(marked)
-            # a fish's base houses outlined in blue, its cover houses in orange
-            assert page.locator("svg.hint-sets path").count() == len(step["sets"])
-            page.screenshot(path=str(shots / f"{family}-{device}-{scheme}.png"), full_page=True)
-            page.click("[data-action=hint-close]")
+        # a fish's base houses outlined in blue, its cover houses in orange
+        shoot_the_whole_hint(page, family, string, step, shots, sets_drawn=True)
     finally:
         page.emulate_media(color_scheme="light")
         open_strategies(page)
