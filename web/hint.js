@@ -87,7 +87,8 @@ export function stepDrawing(result, stage, cages) {
 function legendParts(step) {
   const parts = [];
   if (!step) return parts;
-  const shown = new Set(coloured(step).values());
+  // a colour is keyed where it marks cells or outlines a set (a franken fish's cover houses)
+  const shown = new Set([...coloured(step).values(), ...(step.sets ?? []).map((set) => set.colour)]);
   (step.colours ?? []).forEach((meaning, k) => {
     if (meaning && shown.has(k)) {
       parts.push(el("span", { class: "key", "data-colour": k }, el("span", { class: `swatch pattern-${k}` }),

@@ -115,7 +115,7 @@ COLOURS = {
                     ("the fish", "its fins")),
     # their houses are outlined too (fish.py): the key says which colour is which
     **dict.fromkeys(("franken-fish", "mutant-fish"),
-                    ("the fish, and its base houses outlined", "its fins, and its cover houses outlined")),
+                    ("the fish, and its base houses outlined", "any fins, and its cover houses outlined")),
     **dict.fromkeys(("xy-wing", "xyz-wing", "wxyz-wing"),
                     ("the wing", "the digit one of its cells must hold")),
     **dict.fromkeys(("simple-colouring", "3d-medusa"), COLOURING),

@@ -273,6 +273,9 @@ def shoot_the_whole_hint(page, family, string, step, shots, sets_drawn=False) ->
         assert {f"r{c // 9 + 1}c{c % 9 + 1}" for c in step["cells"]} <= set(marked)
         if sets_drawn:
             assert page.locator("svg.hint-sets path").count() == len(step["sets"])
+            # each outline's colour is in the key (a fish's cover houses are orange, fins or none)
+            key = page.locator("[data-testid=hint-legend] .key").evaluate_all("ks => ks.map(k => k.dataset.colour)")
+            assert {str(s["colour"]) for s in step["sets"]} <= set(key), key
         page.screenshot(path=str(shots / f"{family}-{device}-{scheme}.png"), full_page=True)
         page.click("[data-action=hint-close]")
 
