@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.corpus import DEV, REAL
-from tests.browsers.engines import (ChromiumEngine, EngineSite, FirefoxEngine, OutsideRecorder, WebKitEngine, missing,
+from tests.browsers.engines import (ChromiumEngine, EngineError, EngineSite, FirefoxEngine, OutsideRecorder, WebKitEngine, missing,
                      selected_engines)
 from pycore import api
 from tests.e2e.test_hint import SUDOKU_AIC, check_lines
@@ -324,7 +324,10 @@ def test_a_long_solve_pauses_goes_on_and_shows_the_solution_found(h):
         if seen == "filled":
             break
         h.engine.click("[data-action=show-found]" if seen == "found" else "[data-action=continue]")
-        h.engine.wait(f"({filled}) || !document.querySelector('[data-action={'show-found' if seen == 'found' else 'continue'}]')", 60)
+        try:   # a click WebKit lost under load leaves the button there: it is offered and clicked again
+            h.engine.wait(f"({filled}) || !document.querySelector('[data-action={'show-found' if seen == 'found' else 'continue'}]')", 20)
+        except EngineError:
+            pass
     assert seen == "filled", h.status()
     values = h.engine.js("[...document.querySelectorAll('[data-testid=grid] [data-cell]')].map(c => c.dataset.value)")
     assert "".join(values) == solution
