@@ -141,7 +141,7 @@ def geometry(units: tuple[tuple[int, ...], ...], count: int):
         for cell in unit:
             peer_bits[cell] |= bits
     peer_bits = tuple(bits & ~(1 << cell) for cell, bits in enumerate(peer_bits))
-    peers = tuple(tuple(c for c in range(count) if bits >> c & 1) for bits in peer_bits)
+    peers = tuple(cells_of(bits) for bits in peer_bits)
     units_of = tuple(units_of_cells(units, count))
     return (peers, peer_bits, tuple(sum(1 << c for c in unit) for unit in units), units_of,
             tuple(sum(1 << u for u in numbers) for numbers in units_of))
@@ -167,7 +167,7 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
             for cell in cage.cells:
                 if cage_bits & ~peer_bits[cell] & ~(1 << cell):
                     peer_bits[cell] |= cage_bits & ~(1 << cell)
-                    peers[cell] = tuple(c for c in range(count) if peer_bits[cell] >> c & 1)
+                    peers[cell] = cells_of(peer_bits[cell])
     net = Network(
         size=n, cell_count=count, all_digits=full_mask(n), units=list(units),
         unit_names=[name for _, _, name in named],
