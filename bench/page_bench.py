@@ -111,7 +111,7 @@ GZIPPED = (".html", ".js", ".mjs", ".json", ".wasm", ".css", ".svg", ".webmanife
 class ByteCounter:
     """Bytes the server sent (headers and bodies), for "bytes pulled" (every engine, and the
     workers' requests too, which a page's DevTools session does not see), each write with the
-    time its response was begun (`asked_before`)."""
+    time its response was begun (`begun_before`)."""
     def __init__(self):
         self.sent = 0
         self.log: list[tuple[float, int]] = []   # (time.time() its response was begun, bytes)

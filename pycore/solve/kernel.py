@@ -239,7 +239,6 @@ class UncheckedCalls:
         import ctypes
         self.ffi, self.ctypes = ffi, ctypes
         self.trap_type = ffi.wasm_trap_t
-
         self.checked = False
 
     def slots(self):
