@@ -1192,6 +1192,53 @@ int step(int budget) {
 EXPORT("result")
 Out *result(void) { return &out; }
 
+/* ---- suppositions on one board (pycore/explain/forcing.py) ----------------------------------
+   An instance that never searches: board() propagates a board's candidates (written into
+   `exchange`) from the network's fresh live state, as forcing.propagated does (singles: the cells
+   of one candidate; changed: every cell, in order), and keeps that state; suppose(cell, mask)
+   then propagates from it with the cell narrowed to `mask` (singles [cell] when one digit is
+   left, changed {cell}): "cell is digit" and "digit out of cell". Each answers in `exchange`:
+   [contradiction met, code, where, digits, every cell's candidates after it (the partial state
+   when a contradiction stopped it)]. */
+
+static i32 exchange[4 + MAXC];
+static u32 *board_cand;
+static u64 *board_live;
+
+EXPORT("exchange")
+i32 *exchange_at(void) { return exchange; }
+
+static int answer(int problem, const u32 *cand) {
+    exchange[0] = problem;
+    exchange[1] = problem ? prob_code : 0;
+    exchange[2] = problem ? prob_a : 0;
+    exchange[3] = problem ? (i32)prob_b : 0;
+    for (int i = 0; i < COUNT; i++) exchange[4 + i] = (i32)cand[i];
+    return problem;
+}
+
+EXPORT("board")
+int board(void) {
+    for (int i = 0; i < COUNT; i++) board_cand[i] = (u32)exchange[i];
+    copy_words(board_live, initial_live, LW);
+    nsingles = 0;
+    changed_clear();
+    for (int i = 0; i < COUNT; i++)
+        if (single(board_cand[i])) singles[nsingles++] = i;
+    for (int i = 0; i < COUNT; i++) changed_add(i);
+    return answer(propagate(board_cand, board_live), board_cand);
+}
+
+EXPORT("suppose")
+int suppose(int cell, int mask) {
+    copy_masks(trial_cand, board_cand, COUNT);
+    copy_words(trial_live, board_live, LW);
+    trial_cand[cell] = (u32)mask;
+    start_state(single((u32)mask) ? cell : -1, 0);
+    changed_add(cell);
+    return answer(propagate(trial_cand, trial_live), trial_cand);
+}
+
 /* ---- work sharing: one search split over several kernels (web/search-worker.mjs) ----------
    A part of the search space is every cell's candidates, the state of a node with its branching
    cell narrowed to some of the digits still untried there. None of this runs in a search that is
@@ -1443,7 +1490,8 @@ static int grow_live(int old) {
     for (int d = 0; d < COUNT + 2; d++)
         if (!(slot_live[d] = grown(slot_live[d], old))) return 1;
     if (!(root_live = grown(root_live, old)) || !(trial_live = grown(trial_live, old))
-        || !(work_live = grown(work_live, old))) return 1;
+        || !(work_live = grown(work_live, old)) || !(board_live = grown(board_live, old)))
+        return 1;
     return 0;
 }
 
@@ -1510,6 +1558,7 @@ int init(void) {
     root_cand = (u32 *)alloc(4u * (u32)COUNT); root_live = grown(0, 0);
     trial_cand = (u32 *)alloc(4u * (u32)COUNT); trial_live = grown(0, 0);
     work_cand = (u32 *)alloc(4u * (u32)COUNT); work_live = grown(0, 0);
+    board_cand = (u32 *)alloc(4u * (u32)COUNT); board_live = grown(0, 0);
     if (out_of_memory) return 1;
     for (int i = 0; i < COUNT; i++) blame[i] = 1.0;
     ACTIVE = NBASE;

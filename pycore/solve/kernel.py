@@ -200,7 +200,7 @@ class WasmtimeInstance:
         self.memory = exports["memory"]
         self.calls = {name: exports[name]
                       for name in ("input", "input_more", "init", "extend", "step", "result",
-                                   "restrict", "donate")}
+                                   "restrict", "donate", "exchange", "board", "suppose")}
         self.errors = (wasmtime.Trap, wasmtime.WasmtimeError, KernelFault)
         self.raw = unchecked_calls()
         if self.raw is not None:
@@ -605,6 +605,102 @@ class Handover:
 
     def stop(self, reason: str) -> SolveResult:
         return self.current.stop(reason)
+
+
+# --- suppositions on one board (the forcing searches) ------------------------------------------
+
+class BoardPropagation:
+    """A board's candidates propagated by the kernel from the network's fresh live state, as
+    pycore.explain.forcing.propagated does with engine.propagate, and suppositions from there:
+    `after(cell, mask)` narrows the cell to `mask` ("cell is digit", or "digit out of cell")
+    and propagates. `board` and each answer are (the contradiction met or None, every cell's
+    candidates after it: the partial state when a contradiction stopped it), equal to the
+    Python engine's (tests/explain/test_forcing_kernel.py). The kernel instance is shared: a
+    propagation whose board another one replaced there loads its own again first."""
+
+    def __init__(self, words: tuple[int, ...], masks: list[int], fallback):
+        self.words, self.masks, self.fallback = words, masks, fallback
+        self.python = None   # the Python twin, made by `fallback`, once the kernel has failed
+        self.board = self._load()
+
+    def _load(self) -> tuple:
+        instance = _board_kernel.instance
+        if _board_kernel.words is not self.words:
+            _board_kernel.words = None
+            address = instance.call("input", len(self.words))
+            instance.write(address, struct.pack(f"<{len(self.words)}i", *self.words))
+            if instance.call("init") != 0:
+                raise MemoryError("the network does not fit the kernel")
+            _board_kernel.words = self.words
+            _board_kernel.exchange = instance.call("exchange")
+        count = len(self.masks)
+        instance.write(_board_kernel.exchange, struct.pack(f"<{count}i", *self.masks))
+        instance.call("board")
+        _board_kernel.loaded = self
+        return self._answer()
+
+    def after(self, cell: int, mask: int) -> tuple:
+        if self.python is None:
+            try:
+                if _board_kernel.loaded is not self:
+                    self._load()
+                _board_kernel.instance.call("suppose", cell, mask)
+                return self._answer()
+            except Exception:   # a trap: the Python engine answers from here on
+                _board_kernel.words = _board_kernel.loaded = None
+                self.python = self.fallback()
+        return self.python.after(cell, mask)
+
+    def _answer(self) -> tuple:
+        count = len(self.masks)
+        words = struct.unpack(f"<{4 + count}i", _board_kernel.instance.read(
+            _board_kernel.exchange, 4 * (4 + count)))
+        if not words[0]:
+            return None, list(words[4:])
+        code = words[1]
+        problem = (code, words[2], words[3] & 0xFFFFFFFF) if code == 1 else (code, words[2])
+        return problem, list(words[4:])
+
+
+class _BoardKernel:
+    """The one kernel instance the forcing searches use (never one a solve searches in), and
+    which network and board it holds."""
+    instance = None
+    words = None
+    loaded = None
+    exchange = 0
+
+
+_board_kernel = _BoardKernel()
+
+
+@lru_cache(maxsize=8)
+def board_words(puzzle: Puzzle) -> tuple[int, ...] | None:
+    """init()'s words for a puzzle whose base network the kernel takes (no derived sums: the
+    network as compile_puzzle gives it), else None."""
+    if puzzle.size > MAX_SIZE or puzzle.cell_count > MAX_CELLS:
+        return None
+    words = Encoding(puzzle).base()
+    return None if words is None else tuple(words)
+
+
+def board_propagation(puzzle: Puzzle, masks: list[int], fallback) -> BoardPropagation | None:
+    """The kernel's propagation of a board of `puzzle` (its candidate masks), or None when the
+    kernel does not run here or cannot take the puzzle (then engine.propagate does it, as
+    `fallback()`, the Python twin, does should the kernel fail later)."""
+    found = runtime()
+    if found is None:
+        return None
+    words = board_words(puzzle)
+    if words is None:
+        return None
+    try:
+        if _board_kernel.instance is None:
+            _board_kernel.instance = found.instance()
+        return BoardPropagation(words, masks, fallback)
+    except Exception:   # an instance that cannot be made or fed: Python propagates
+        _board_kernel.instance = _board_kernel.words = _board_kernel.loaded = None
+        return None
 
 
 def split_network(puzzle: Puzzle) -> dict:
