@@ -54,6 +54,40 @@ def test_node_pyodide_kernel_searches_like_python(built_dist):
     assert slices["kernel slices"][-1][0] > 1500   # past the derived sums, into the probing
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_node_pyodide_kernel_propagates_suppositions_like_the_host(built_dist):
+    """The forcing searches' propagation through the page's runtime (BrowserRuntime, here
+    Node's WebAssembly): the board and every supposition from it answered as on the host, and
+    as the Python engine answers there once the kernel is missing."""
+    from pycore.explain import forcing
+    from tests.explain.test_forcing_kernel import random_board
+    import random
+    puzzle = hard_killer("TAREK_ALL#5")
+    board = random_board(random.Random(3), puzzle, list(solve(puzzle).solution), True)
+    request = {"puzzle": as_request(puzzle, []), "values": list(board.values),
+               "candidates": list(board.candidates)}
+    done = subprocess.run(["node", str(ROOT / "tests" / "browsers" / "node_forcing.mjs"),
+                           str(ROOT / "node_modules" / "pyodide"),
+                           str(next((built_dist / "wheels").glob("pycore-*.whl")))],
+                          input=json.dumps(request), capture_output=True, text=True,
+                          timeout=600, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout)
+    assert out["platform"] == "emscripten" and out["unavailable"] is None, out
+    host = forcing.PythonPropagation(forcing.network_of(puzzle), list(board.masks))
+    expected = [host.board]
+    for cell, mask in enumerate(board.masks):
+        if mask & (mask - 1):
+            for digit in range(1, 10):
+                bit = 1 << (digit - 1)
+                if mask & bit:
+                    expected += [host.after(cell, bit), host.after(cell, mask & ~bit)]
+    expected = [[problem and list(problem), cand] for problem, cand in expected]
+    assert out["kernel"] == ["BoardPropagation", expected]
+    assert out["missing"] == ["PythonPropagation", expected]
+    assert any(problem for problem, _ in expected)
+
+
 def test_page_solves_a_hard_killer_through_the_kernel(app_page, monkeypatch):
     puzzle = hard_killer("Wecoc #2")   # wide everywhere: derived sums, then probing
     # The page's Python (3.14) adds floats with compensation (sum() since 3.12), and so the
