@@ -697,6 +697,7 @@ def board_propagation(puzzle: Puzzle, masks: list[int], fallback) -> BoardPropag
     try:
         if _board_kernel.instance is None:
             _board_kernel.instance = found.instance()
+            mark("kernel-suppositions")   # in a page's timeline: the hints' forcing uses it
         return BoardPropagation(words, masks, fallback)
     except Exception:   # an instance that cannot be made or fed: Python propagates
         _board_kernel.instance = _board_kernel.words = _board_kernel.loaded = None

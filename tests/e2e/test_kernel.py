@@ -106,3 +106,21 @@ def test_page_solves_a_hard_killer_through_the_kernel(app_page, monkeypatch):
         assert solution["solution"] == list(host.solution)
         app_page.click("[data-action=undo]")
         app_page.locator("[data-testid=status][data-state=ready]").wait_for()
+
+
+def test_page_hint_propagates_suppositions_in_the_kernel(app_page):
+    """A hint whose forcing search propagates suppositions, once the page's kernel is compiled:
+    the kernel does it there (its instance for the hints marks the page's timeline), and the
+    step is the host's."""
+    from tests.browsers.pageutil import ask_hint
+    from tests.e2e.test_hint import KENKEN_FORCING, expected_first_step
+    assert open_text(app_page, KENKEN_FORCING) == "ready"
+    app_page.wait_for_function("performance.getEntriesByName('kernel-ready').length > 0",
+                               timeout=60_000)
+    for _ in range(3):
+        ask_hint(app_page)
+    text = app_page.locator("[data-testid=hint-text]").inner_text()
+    assert text == expected_first_step(KENKEN_FORCING)["text"]
+    assert text.startswith("Digit forcing chain: if ")
+    assert app_page.evaluate("performance.getEntriesByName('kernel-suppositions').length") == 1
+
