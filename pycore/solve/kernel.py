@@ -10,6 +10,9 @@ more than 4 KB synchronously on the page's thread). Where it cannot (no runtime,
 beyond its limits: grids over 9x9, KenKen cages too big to list), `start_solver` gives the
 Python engine; a trap or a memory failure inside the kernel starts the Python engine over, so
 a fault costs time, never a wrong answer.
+
+The hints' forcing searches propagate a board and suppositions from it here too
+(`BoardPropagation`, on an instance of their own), the Python engine where the kernel cannot.
 """
 from __future__ import annotations
 
