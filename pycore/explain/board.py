@@ -121,10 +121,13 @@ class Geometry:
         self.peers: tuple[frozenset[int], ...] = tuple(frozenset(p) for p in peers)
         self.cages: tuple[Cage, ...] = puzzle.cages
         cage_of = [-1] * (n * n)
+        cages_of: list[list[int]] = [[] for _ in range(n * n)]
         for index, cage in enumerate(puzzle.cages):
             for cell in cage.cells:
                 cage_of[cell] = index
+                cages_of[cell].append(index)
         self.cage_of = tuple(cage_of)
+        self.cages_of = tuple(tuple(c) for c in cages_of)
 
     def sees(self, a: int, b: int) -> bool:
         return b in self.peers[a]
@@ -267,17 +270,47 @@ class Board:
         values = list(self.values)
         cand = list(self.candidates)
         peers = self.geometry.peers
+        changed = set()
         for cell, digit in step.placements:
             values[cell] = digit
             cand[cell] = 0
+            changed.add(cell)
             bit = 1 << (digit - 1)
             for peer in peers[cell]:
-                cand[peer] &= ~bit
+                if cand[peer] & bit:
+                    cand[peer] &= ~bit
+                    changed.add(peer)
         for cell, digit in step.eliminations:
             cand[cell] &= ~(1 << (digit - 1))
+            changed.add(cell)
         after = Board(self.puzzle, tuple(values), tuple(cand))
         after.__dict__["geometry"] = self.geometry
+        after.__dict__["lineage"] = (self, changed)
         return after
+
+    def per_unit(self, key: str, units_of, compute) -> list:
+        """`compute(board, unit)` for every unit (a house, a cage…), kept on the board under
+        `key`. `units_of[cell]` are the units a cell belongs to (its length the unit count). A
+        board made by `apply` takes its parent's list and computes again only the units of the
+        cells the step changed: a forcing search's walks ask every house and cage of thousands
+        of boards, each a step from the last (issue 44). The list is read, never changed."""
+        found = self.__dict__.get(key)
+        if found is not None:
+            return found
+        # from the nearest ancestor that has the list, the units of every cell changed since
+        changed, board = set(), self
+        while key not in board.__dict__ and "lineage" in board.__dict__:
+            board, cells = board.__dict__["lineage"]
+            changed.update(cells)
+        if key in board.__dict__:
+            found = list(board.__dict__[key])
+            for unit in {u for cell in changed for u in units_of[cell]}:
+                found[unit] = compute(self, unit)
+        else:
+            count = 1 + max((u for units in units_of for u in units), default=-1)
+            found = [compute(self, u) for u in range(count)]
+        self.__dict__[key] = found
+        return found
 
     def broken_rule(self) -> tuple | None:
         """The first rule this board breaks, as data, or None: ("empty", cell) for an open cell
@@ -287,24 +320,12 @@ class Board:
 
     @cached_property
     def _broken(self) -> tuple | None:
-        g = self.geometry
-        values, held = self.values, self.masks
+        held = self.masks
         if 0 in held:
             return ("empty", held.index(0))
-        all_digits = g.all_digits
-        for house, read in zip(g.houses, g.read_house):
-            placed = [v for v in read(values) if v]
-            if len(set(placed)) < len(placed):
-                seen: dict[int, int] = {}
-                for cell in house.cells:
-                    v = values[cell]
-                    if v in seen:
-                        return ("twice", house, v, (seen[v], cell))
-                    if v:
-                        seen[v] = cell
-            held_here = reduce(or_, read(held))
-            if held_here != all_digits:
-                return ("missing", house, all_digits & ~held_here)
+        for broken in self.per_unit("broken", self.geometry.houses_of, house_broken):
+            if broken is not None:
+                return broken
         return None
 
     def contradiction(self) -> str | None:
@@ -318,6 +339,26 @@ class Board:
         if broken[0] == "twice":
             return f"{digit_name(broken[2])} appears twice in {broken[1].name}"
         return f"{broken[1].name} has no place for {digits_text(broken[2])}"
+
+
+def house_broken(board: Board, index: int) -> tuple | None:
+    """The rule a house breaks (`Board.broken_rule`'s "twice" or "missing"), or None."""
+    g = board.geometry
+    read, values = g.read_house[index], board.values
+    placed = [v for v in read(values) if v]
+    house = g.houses[index]
+    if len(set(placed)) < len(placed):
+        seen: dict[int, int] = {}
+        for cell in house.cells:
+            v = values[cell]
+            if v in seen:
+                return ("twice", house, v, (seen[v], cell))
+            if v:
+                seen[v] = cell
+    held_here = reduce(or_, read(board.masks))
+    if held_here != g.all_digits:
+        return ("missing", house, g.all_digits & ~held_here)
+    return None
 
 
 def start_board(puzzle: Puzzle, position: Position) -> Board:

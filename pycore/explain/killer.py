@@ -44,10 +44,11 @@ def best_cage(board: Board):
     if not is_killer(board):
         return None
     best = None
-    for index, cage in enumerate(board.puzzle.cages):
-        if len(cage.cells) == 1:
-            continue   # single-cell-cage places it
-        cells, fits, keep, removals = cage_outcome(board, index)
+    for index, outcome in enumerate(board.per_unit("cage-outcome", board.geometry.cages_of,
+                                                   cage_outcome)):
+        if outcome is None:
+            continue   # a cage of one cell: single-cell-cage places it
+        cells, fits, keep, removals = outcome
         rank = (len(fits), -removals)
         if removals and (best is None or rank < best[0]):
             best = rank, index, cells, fits, keep
@@ -72,9 +73,11 @@ _outcomes: dict = {}
 
 def cage_outcome(board: Board, index: int):
     """(open cells, fitting combinations, the digits they leave each cell, how many candidates
-    that removes) of a cage; no fits for a filled or broken cage. Memoised on the cage and its
+    that removes) of a cage; no fits for a filled or broken cage; None for a cage of one cell. Memoised on the cage and its
     cells' state: a step changes few cages, and every hint looks at them all."""
     cage = board.puzzle.cages[index]
+    if len(cage.cells) == 1:
+        return None
     # keyed by the cage's id (the cage kept with what is found, to check it is the same one) and
     # its cells' digits and candidates, read at C speed: built for every cage on every board of
     # a forcing search's walks, the key cost more than the lookup saved

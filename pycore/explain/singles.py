@@ -2,6 +2,8 @@
 cage."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..model import ARITHMETIC_KINDS, digit_name
 from .board import Board, Step
 
@@ -9,57 +11,73 @@ from .board import Board, Step
 def full_house(board: Board) -> Step | None:
     """A house with one open cell: it takes the one digit the house lacks."""
     g = board.geometry
-    for index, house in enumerate(g.houses):
-        open_cells = [c for c in house.cells if not board.values[c]]
-        if len(open_cells) != 1:
-            continue
-        cell = open_cells[0]
-        present = 0
-        for c in house.cells:
-            if board.values[c]:
-                present |= 1 << (board.values[c] - 1)
-        missing = g.all_digits & ~present
-        if missing & (missing - 1) or not board.candidates[cell] & missing:
-            continue   # a broken house; the contradiction check reports it
-        digit = missing.bit_length()
-        return Step("full-house", f"Full house: {g.name(cell)} is the last open cell of "
-                    f"{house.name}, so it is {digit_name(digit)}",
-                    placements=((cell, digit),), cells=(cell,), units=(index,))
+    for index, found in enumerate(board.per_unit("full-house", g.houses_of, last_open_cell)):
+        if found is not None:
+            cell, digit = found
+            return Step("full-house", f"Full house: {g.name(cell)} is the last open cell of "
+                        f"{g.houses[index].name}, so it is {digit_name(digit)}",
+                        placements=((cell, digit),), cells=(cell,), units=(index,))
     return None
+
+
+def last_open_cell(board: Board, index: int) -> tuple[int, int] | None:
+    """(cell, digit) when a house has one open cell and lacks one digit, which that cell can
+    hold; None otherwise (a broken house is left to the contradiction check)."""
+    g = board.geometry
+    values = g.read_house[index](board.values)
+    if values.count(0) != 1:
+        return None
+    cell = g.houses[index].cells[values.index(0)]
+    present = 0
+    for v in values:
+        if v:
+            present |= 1 << (v - 1)
+    missing = g.all_digits & ~present
+    if missing & (missing - 1) or not board.candidates[cell] & missing:
+        return None
+    return cell, missing.bit_length()
 
 
 def naked_single(board: Board) -> Step | None:
     """A cell with one candidate left."""
     g = board.geometry
-    for cell in board.open_cells():
-        mask = board.candidates[cell]
-        if mask and not mask & (mask - 1):
-            digit = mask.bit_length()
-            return Step("naked-single", f"Naked single: {digit_name(digit)} is the only "
-                                        f"candidate left in "
-                        f"{g.name(cell)}", placements=((cell, digit),), cells=(cell,))
-    return None
+    alone = list(map(single_masks(g.size).__contains__, board.candidates))
+    if True not in alone:
+        return None
+    cell = alone.index(True)
+    digit = board.candidates[cell].bit_length()
+    return Step("naked-single", f"Naked single: {digit_name(digit)} is the only candidate left "
+                                f"in {g.name(cell)}", placements=((cell, digit),), cells=(cell,))
+
+
+@lru_cache(maxsize=None)
+def single_masks(size: int) -> frozenset[int]:
+    """The candidate masks of one digit."""
+    return frozenset(1 << d for d in range(size))
 
 
 def hidden_single(board: Board) -> Step | None:
     """A digit with one place left in a house."""
     g = board.geometry
-    for index, house in enumerate(g.houses):
-        once = twice = 0
-        for cell in house.cells:
-            mask = board.candidates[cell]
-            twice |= once & mask
-            once |= mask
-        only = once & ~twice
+    for index, only in enumerate(board.per_unit("hidden-single", g.houses_of, once_only)):
         if not only:
             continue
         digit = (only & -only).bit_length()
-        cell = board.places(digit, house.cells)[0]
+        cell = board.places(digit, g.houses[index].cells)[0]
         return Step("hidden-single", f"Hidden single: {g.name(cell)} is the only place for "
                     f"{digit_name(digit)} in "
-                    f"{house.name}", placements=((cell, digit),), cells=(cell,),
+                    f"{g.houses[index].name}", placements=((cell, digit),), cells=(cell,),
                     units=(index,))
     return None
+
+
+def once_only(board: Board, index: int) -> int:
+    """The digits that are candidates in one cell only of a house."""
+    once = twice = 0
+    for mask in board.geometry.read_house[index](board.candidates):
+        twice |= once & mask
+        once |= mask
+    return once & ~twice
 
 
 def single_cell_cage(board: Board) -> Step | None:
