@@ -345,9 +345,10 @@ def house_broken(board: Board, index: int) -> tuple | None:
     """The rule a house breaks (`Board.broken_rule`'s "twice" or "missing"), or None."""
     g = board.geometry
     read, values = g.read_house[index], board.values
-    placed = [v for v in read(values) if v]
+    here = read(values)
+    open_count = here.count(0)
     house = g.houses[index]
-    if len(set(placed)) < len(placed):
+    if len(set(here)) - (open_count > 0) < len(here) - open_count:   # fewer digits than placed
         seen: dict[int, int] = {}
         for cell in house.cells:
             v = values[cell]
