@@ -229,6 +229,8 @@ def digit_forcing(board: Board) -> Step | None:
     _, cand, twin, _ = state
     forcings = []
     for cell, digit in two_way_candidates(board):
+        if len(forcings) == MOST_FORCINGS:
+            break   # only these are followed
         rest = cand[cell] & ~(1 << (digit - 1))
         if not rest:
             continue
@@ -237,21 +239,17 @@ def digit_forcing(board: Board) -> Step | None:
             broken, off = twin.after(cell, rest)
         if broken:
             continue   # a case that breaks a rule is Nishio's
-        agreed = [("placed", c, on[c].bit_length()) for c in range(len(cand))
-                  if c != cell and not board.values[c] and on[c] == off[c]
-                  and not on[c] & (on[c] - 1)]
-        agreed += [("gone", c, d) for c in range(len(cand)) if c != cell
-                   for d in digits_of(board.candidates[c] & ~on[c] & ~off[c])]
+        agreed = both_cases_agree(board, cell, on, off)
         if agreed:
             forcings.append((cell, digit, agreed))
     easy = easy_strategies()
     walks = walks_from(board, easy)
     budget = [FORCING_BUDGET * 81 // board.geometry.cell_count]
     best = None   # (fewest kept steps, then a placement first; cell, digit, fact, kept chains)
-    for cell, digit, agreed in forcings[:MOST_FORCINGS]:
+    for cell, digit, agreed in forcings:
         cases = [walks.supposing(cell, digit),
                  Walk(board.apply(Step("digit-forcing", "", eliminations=((cell, digit),))), easy)]
-        for fact in agreed[:MOST_FACTS]:
+        for fact in agreed:
             chains = [chain_to_fact(case, fact, budget) for case in cases]
             if None in chains:
                 continue
@@ -264,6 +262,19 @@ def digit_forcing(board: Board) -> Step | None:
         if budget[0] <= 0:
             break
     return None if best is None else forcing_step(board, *best[1:])
+
+
+def both_cases_agree(board: Board, cell: int, on: list[int], off: list[int]) -> list[tuple]:
+    """The first MOST_FACTS facts (placements first, in cell order, then removals) on which the
+    propagations of a candidate supposed true (`on`) and false (`off`) agree, outside its cell."""
+    placed = [("placed", c, now.bit_length())
+              for c, (value, now, other) in enumerate(zip(board.values, on, off))
+              if not value and now == other and not now & (now - 1) and c != cell]
+    if len(placed) >= MOST_FACTS:
+        return placed[:MOST_FACTS]
+    gone = [("gone", c, d) for c, (held, now, other) in enumerate(zip(board.candidates, on, off))
+            if held & ~now & ~other and c != cell for d in digits_of(held & ~now & ~other)]
+    return (placed + gone)[:MOST_FACTS]
 
 
 def forcing_step(board: Board, cell: int, digit: int, fact: tuple, kept: list) -> Step:
