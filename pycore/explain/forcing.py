@@ -9,7 +9,8 @@ as a person can with a pencil, which is why they count as logic, if the hardest 
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import or_
 from typing import Callable
 
 from ..model import Puzzle, digit_name, digits_of
@@ -371,6 +372,11 @@ def forcing_sets(board: Board, kinds: tuple[str, ...]):
                     yield "unit", index, [(c, digit) for c in places]
 
 
+def either(*masks: int) -> int:
+    """The digits of any of `masks`."""
+    return reduce(or_, masks)
+
+
 def agreed_facts(board: Board, cases, outcomes) -> list[tuple]:
     """What every case the propagation does not refute agrees on (at least two such cases):
     ("placed", cell, digit) first, then ("gone", cell, digit)."""
@@ -378,15 +384,16 @@ def agreed_facts(board: Board, cases, outcomes) -> list[tuple]:
     if len(live) < 2 or any(case not in outcomes for case in cases):
         return []
     placed, gone = [], []
-    for cell in board.open_cells():
-        first = live[0][cell]
-        if not first & (first - 1) and all(o[cell] == first for o in live):
-            placed.append(("placed", cell, first.bit_length()))
+    # A cell's digits over the cases, joined: one digit means every case placed it (no case
+    # leaves a cell empty: that is a contradiction); digits outside it, every case removed.
+    for cell, (value, held, digits) in enumerate(zip(board.values, board.candidates,
+                                                     map(either, *live))):
+        if value:
             continue
-        left = board.candidates[cell]
-        for o in live:
-            left &= ~o[cell]
-        gone += [("gone", cell, d) for d in digits_of(left)]
+        if not digits & (digits - 1):
+            placed.append(("placed", cell, digits.bit_length()))
+        elif held & ~digits:
+            gone += [("gone", cell, d) for d in digits_of(held & ~digits)]
     # a refuted case's own candidate gone is Nishio's conclusion, not the cases' agreement
     return [f for f in placed + gone if f[1:] not in cases]
 
