@@ -214,45 +214,90 @@ def house_places(board: Board) -> dict[int, list[int]]:
 
 def general_fish(board: Board, k: int, wanted: str, most_fins: int, budget,
                  places_of) -> Step | None:
-    """The first franken or mutant fish (`wanted`) of size k with at most `most_fins` fins."""
-    g = board.geometry
-    usable = [h for h, house in enumerate(g.houses) if house.kind in LINE_KINDS]
+    """The first franken or mutant fish (`wanted`) of size k with at most `most_fins` fins.
+    Each digit's search is kept (see `digit_fish_kept`); the budget is spent as if it ran."""
     for digit in range(1, board.size + 1):
         places = places_of[digit]
-        all_places = 0
-        for h in usable:
-            all_places |= places[h]
-        # a base house with more places than k covers and the fins could plausibly hold is
-        # left out: the search stays within a hint's time (see MAX_FINS)
-        bases = [h for h in usable if 2 <= places[h].bit_count() <= k + MAX_FINS]
-        for base, union in disjoint_bases(bases, places, k):
-            budget[0] -= 1
-            if budget[0] < 0:
-                return None
-            base_kinds = kinds_of(board, base)
-            if wanted == "franken":
-                if "column" in base_kinds and "row" in base_kinds:
-                    continue
-                across = {"row": "column", "column": "row"}
-                sides = [across[kind] for kind in base_kinds if kind in across] or ["row", "column"]
-            else:
-                sides = ["row", "column"]
-            for side in sides:
-                allowed = [h for h in usable if LINE_KINDS[g.houses[h].kind] in (side, "box")
-                           or wanted == "mutant"]
-                for cover, fins in covers(board, places, allowed, base, union, k, most_fins,
-                                          budget):
-                    if family(base_kinds, kinds_of(board, cover)) != wanted:
-                        continue
-                    step = general_fish_step(board, wanted, k, digit, places, all_places, base,
-                                             cover, union, fins)
-                    if step:
-                        return step
-                if wanted == "mutant":
-                    break
+        spent, step = digit_fish_kept(board, k, wanted, most_fins, digit, places, budget[0])
+        budget[0] -= spent
+        if budget[0] < 0:
+            return None
+        if step:
+            return step
     return None
 
 
+# A digit's fish depend only on the geometry and that digit's places (its cells as a mask: the
+# houses' places are that mask and each house's), and a stuck killer asks again at every stuck
+# point on a board where most digits' places have not moved. Kept: the decrements of the budget
+# the search made (up to the step found, or all of them) and its step; or, for a search the
+# budget cut off, that it needs more than it had (it is run again if asked with more).
+KEPT_FISH_MOST = 4096
+kept_fish: dict = {}
+
+
+def digit_fish_kept(board: Board, k: int, wanted: str, most_fins: int, digit: int, places,
+                    left: int):
+    """(budget spent, step or None) of `digit_fish` with `left` of the budget: the spending is
+    the same whatever was left, as long as it does not run out (then (left + 1, None))."""
+    everywhere = 0
+    for mask in places:
+        everywhere |= mask
+    key = (board.geometry, k, wanted, most_fins, digit, everywhere)
+    kept = kept_fish.get(key)
+    if kept is not None:
+        spent, step, whole = kept
+        if spent > left:
+            return left + 1, None
+        if whole:
+            return spent, step
+    budget = [left]
+    step = digit_fish(board, k, wanted, most_fins, digit, places, budget)
+    whole = budget[0] >= 0
+    spent = left - budget[0] if whole else left + 1
+    if len(kept_fish) >= KEPT_FISH_MOST:
+        kept_fish.clear()
+    kept_fish[key] = (spent, step if whole else None, whole)
+    return spent, step if whole else None
+
+
+def digit_fish(board: Board, k: int, wanted: str, most_fins: int, digit: int, places,
+               budget) -> Step | None:
+    """The first franken or mutant fish of size k on `digit`, counting down `budget`."""
+    g = board.geometry
+    usable = [h for h, house in enumerate(g.houses) if house.kind in LINE_KINDS]
+    all_places = 0
+    for h in usable:
+        all_places |= places[h]
+    # a base house with more places than k covers and the fins could plausibly hold is
+    # left out: the search stays within a hint's time (see MAX_FINS)
+    bases = [h for h in usable if 2 <= places[h].bit_count() <= k + MAX_FINS]
+    for base, union in disjoint_bases(bases, places, k):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        base_kinds = kinds_of(board, base)
+        if wanted == "franken":
+            if "column" in base_kinds and "row" in base_kinds:
+                continue
+            across = {"row": "column", "column": "row"}
+            sides = [across[kind] for kind in base_kinds if kind in across] or ["row", "column"]
+        else:
+            sides = ["row", "column"]
+        for side in sides:
+            allowed = [h for h in usable if LINE_KINDS[g.houses[h].kind] in (side, "box")
+                       or wanted == "mutant"]
+            for cover, fins in covers(board, places, allowed, base, union, k, most_fins,
+                                      budget):
+                if family(base_kinds, kinds_of(board, cover)) != wanted:
+                    continue
+                step = general_fish_step(board, wanted, k, digit, places, all_places, base,
+                                         cover, union, fins)
+                if step:
+                    return step
+            if wanted == "mutant":
+                break
+    return None
 
 
 def disjoint_bases(bases, places, k: int):
