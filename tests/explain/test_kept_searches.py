@@ -1,0 +1,114 @@
+"""Searches kept between boards (a stuck killer asks every strategy again at each stuck point, on a
+board a few steps from the last): the kept answer must be the one the full search gives on that
+board. Each board of a run of boards that differ a little is asked twice, once with what earlier
+boards left kept and once with nothing kept, and the two steps must be equal, on the boards of a
+hard killer's solve and on boards thinned at random of each kind."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from itertools import islice
+
+import pytest
+
+from pycore.explain import fish
+from pycore.explain.registry import BY_SLUG, STRATEGIES
+from pycore.explain.run import walk
+from pycore.model import Position
+from pycore.explain.board import start_board
+from tests.explain.positions import make_board
+from tests.solve.test_hard_killers import TAREK_MORE, short_killer
+
+NOT_FORCING = tuple(s for s in STRATEGIES if s.difficulty < BY_SLUG["digit-forcing"].difficulty)
+
+
+def killer_boards(n: int, count: int):
+    """Boards of TAREK_MORE n's solve by logic short of the forcing searches, in turn."""
+    puzzle = short_killer(TAREK_MORE[n])
+    board = start_board(puzzle, Position.empty(puzzle.cell_count))
+    return [board] + [after for _, after in islice(walk(board, NOT_FORCING), count)]
+
+
+def thinned(board, rng: random.Random, runs: int, per_run: int):
+    """`runs` boards, each from the last with `per_run` candidates taken away at random (a cell
+    keeps at least one): boards that differ a little, as stuck points do."""
+    out = []
+    for _ in range(runs):
+        cands = list(board.candidates)
+        for _ in range(per_run):
+            cell = rng.randrange(len(cands))
+            mask = cands[cell]
+            if mask & (mask - 1):
+                digits = [d for d in range(board.size) if mask >> d & 1]
+                cands[cell] = mask & ~(1 << rng.choice(digits))
+        board = replace(board, candidates=tuple(cands))
+        out.append(board)
+    return out
+
+
+def same_kept_and_cold(find, boards, forget):
+    for board in boards:
+        kept = find(board)
+        forget()
+        assert kept == find(board)
+
+
+FISH = [fish.franken_fish, fish.mutant_fish]
+
+
+@pytest.mark.parametrize("budget", [fish.SEARCH_BUDGET, 40, 400])
+@pytest.mark.parametrize("find", FISH, ids=["franken", "mutant"])
+def test_kept_fish_on_a_hard_killer(find, budget, monkeypatch):
+    monkeypatch.setattr(fish, "SEARCH_BUDGET", budget)
+    boards = killer_boards(6, 30)
+    rng = random.Random(6)
+    for board in boards[-3:]:
+        boards += thinned(board, rng, 12, 4)
+    same_kept_and_cold(find, boards, fish.kept_fish.clear)
+
+
+def test_kept_fish_find_steps_on_these_boards():
+    # the runs below do reach fish, so the kept answers compared are not all "none"
+    rng = random.Random(1)
+    boards = thinned(make_board(), rng, 60, 30)
+    assert any(fish.franken_fish(b) or fish.mutant_fish(b) for b in boards)
+
+
+@pytest.mark.parametrize("kind", ["sudoku", "jigsaw", "killer", "x"])
+@pytest.mark.parametrize("find", FISH, ids=["franken", "mutant"])
+def test_kept_fish_on_random_boards(kind, find):
+    rng = random.Random(kind)
+    if kind == "jigsaw":
+        start = make_board(kind="jigsaw", regions="".join(str(1 + (c // 9 + c % 9 // 3 * 3) % 9)
+                                                          for c in range(81)))
+    elif kind == "killer":
+        start = killer_boards(9, 0)[0]
+    else:
+        start = make_board(kind=kind)
+    for _ in range(3):
+        fish.kept_fish.clear()
+        same_kept_and_cold(find, thinned(start, rng, 40, 25), fish.kept_fish.clear)
+
+
+def test_kept_fish_stay_bounded(monkeypatch):
+    monkeypatch.setattr(fish, "KEPT_FISH_MOST", 10)
+    fish.kept_fish.clear()
+    for board in thinned(make_board(), random.Random(3), 30, 20):
+        fish.mutant_fish(board)
+        assert len(fish.kept_fish) <= 10
+
+
+@pytest.mark.parametrize("find", FISH, ids=["franken", "mutant"])
+def test_kept_fish_asked_with_less_budget(find, monkeypatch):
+    # kept with the whole budget, asked again with less: a search that needs more than is left
+    # must end with no step, as the full search would
+    boards = thinned(make_board(), random.Random(4), 40, 30)
+    for budget in (3, 10, 30, 100, 300):
+        for board in boards:
+            monkeypatch.setattr(fish, "SEARCH_BUDGET", 3_000)
+            fish.kept_fish.clear()
+            find(board)
+            monkeypatch.setattr(fish, "SEARCH_BUDGET", budget)
+            kept = find(board)
+            fish.kept_fish.clear()
+            assert kept == find(board)
