@@ -410,6 +410,7 @@ def _disjoint_choices(options, most: int = 200):
 # --- Sue de Coq ----------------------------------------------------------------------------------
 
 def sue_de_coq(board: Board) -> Step | None:
+    """The first Sue de Coq, line by line and the boxes (or regions) each line crosses."""
     g = board.geometry
     cand = board.candidates
     for line_index, line in enumerate(g.houses):
@@ -419,29 +420,62 @@ def sue_de_coq(board: Board) -> Step | None:
             box = g.houses[box_index]
             if box.kind not in ("box", "region") or box_index == line_index:
                 continue
-            crossing = [c for c in line.cells if c in box.cells and cand[c]]
-            line_rest = [c for c in line.cells if c not in box.cells and cand[c]]
-            box_rest = [c for c in box.cells if c not in line.cells and cand[c]]
-            for size in (2, 3):
-                for core in combinations(crossing, size):
-                    v = 0
-                    for c in core:
-                        v |= cand[c]
-                    spare = v.bit_count() - size
-                    # each side set gains at most its 3 cells: more spare digits than two sides
-                    # can take never make a step (and on big empty grids would list millions)
-                    if spare < 2 or spare > 6:
+            step = _crossing_kept(board, line_index, box_index)
+            if step is not None:
+                return step
+    return None
+
+
+# A crossing's Sue de Coq reads only the candidates of its line and its box, and a stuck killer
+# asks again at every stuck point on a board where most crossings have not changed: the answer
+# (step or none) kept on the two houses' candidates.
+KEPT_CROSSINGS_MOST = 4096
+kept_crossings: dict = {}
+
+
+def _crossing_kept(board: Board, line_index: int, box_index: int) -> Step | None:
+    g = board.geometry
+    cand = board.candidates
+    key = (g, line_index, box_index, g.read_house[line_index](cand), g.read_house[box_index](cand))
+    try:
+        return kept_crossings[key]
+    except KeyError:
+        pass
+    step = _crossing_sue_de_coq(board, line_index, box_index)
+    if len(kept_crossings) >= KEPT_CROSSINGS_MOST:
+        kept_crossings.clear()
+    kept_crossings[key] = step
+    return step
+
+
+def _crossing_sue_de_coq(board: Board, line_index: int, box_index: int) -> Step | None:
+    """The first Sue de Coq where the line crosses the box."""
+    g = board.geometry
+    cand = board.candidates
+    line, box = g.houses[line_index], g.houses[box_index]
+    crossing = [c for c in line.cells if c in box.cells and cand[c]]
+    line_rest = [c for c in line.cells if c not in box.cells and cand[c]]
+    box_rest = [c for c in box.cells if c not in line.cells and cand[c]]
+    for size in (2, 3):
+        for core in combinations(crossing, size):
+            v = 0
+            for c in core:
+                v |= cand[c]
+            spare = v.bit_count() - size
+            # each side set gains at most its 3 cells: more spare digits than two sides
+            # can take never make a step (and on big empty grids would list millions)
+            if spare < 2 or spare > 6:
+                continue
+            line_sets = _side_sets(cand, line_rest, v)
+            box_sets = _side_sets(cand, box_rest, v)
+            for l_cells, l_digits, l_gain in line_sets:
+                for b_cells, b_digits, b_gain in box_sets:
+                    if l_gain + b_gain != spare or l_digits & b_digits:
                         continue
-                    line_sets = _side_sets(cand, line_rest, v)
-                    box_sets = _side_sets(cand, box_rest, v)
-                    for l_cells, l_digits, l_gain in line_sets:
-                        for b_cells, b_digits, b_gain in box_sets:
-                            if l_gain + b_gain != spare or l_digits & b_digits:
-                                continue
-                            step = _sue_de_coq_step(board, core, v, l_cells, l_digits, b_cells,
-                                                    b_digits, line_index, box_index)
-                            if step is not None:
-                                return step
+                    step = _sue_de_coq_step(board, core, v, l_cells, l_digits, b_cells,
+                                            b_digits, line_index, box_index)
+                    if step is not None:
+                        return step
     return None
 
 

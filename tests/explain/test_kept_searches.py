@@ -11,7 +11,7 @@ from itertools import islice
 
 import pytest
 
-from pycore.explain import fish
+from pycore.explain import fish, sets
 from pycore.explain.registry import BY_SLUG, STRATEGIES
 from pycore.explain.run import walk
 from pycore.model import Position
@@ -112,3 +112,38 @@ def test_kept_fish_asked_with_less_budget(find, monkeypatch):
             kept = find(board)
             fish.kept_fish.clear()
             assert kept == find(board)
+
+
+def test_kept_sue_de_coq_on_a_hard_killer():
+    boards = killer_boards(6, 30)
+    rng = random.Random(7)
+    for board in boards[-3:]:
+        boards += thinned(board, rng, 12, 4)
+    same_kept_and_cold(sets.sue_de_coq, boards, sets.kept_crossings.clear)
+
+
+@pytest.mark.parametrize("kind", ["sudoku", "jigsaw", "killer", "x"])
+def test_kept_sue_de_coq_on_random_boards(kind):
+    rng = random.Random(kind)
+    if kind == "jigsaw":
+        start = make_board(kind="jigsaw", regions="".join(str(1 + (c // 9 + c % 9 // 3 * 3) % 9)
+                                                          for c in range(81)))
+    elif kind == "killer":
+        start = killer_boards(9, 0)[0]
+    else:
+        start = make_board(kind=kind)
+    found = 0
+    for _ in range(3):
+        sets.kept_crossings.clear()
+        boards = thinned(start, rng, 40, 40)
+        same_kept_and_cold(sets.sue_de_coq, boards, sets.kept_crossings.clear)
+        found += sum(sets.sue_de_coq(b) is not None for b in boards)
+    assert found   # the runs do meet Sue de Coqs
+
+
+def test_kept_crossings_stay_bounded(monkeypatch):
+    monkeypatch.setattr(sets, "KEPT_CROSSINGS_MOST", 10)
+    sets.kept_crossings.clear()
+    for board in thinned(make_board(), random.Random(3), 30, 20):
+        sets.sue_de_coq(board)
+        assert len(sets.kept_crossings) <= 10
