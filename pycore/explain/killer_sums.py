@@ -147,20 +147,26 @@ def sum_supports(size: int, total: int, groups: tuple[tuple[int, ...], ...]):
     are let repeat a digit even where they see each other: that only keeps more digits, so what
     it removes is sound."""
     tables = [group_sums(size, g) for g in groups]
-    reach = [{0}]   # the sums the first i groups can make
+    # sums as bit sets (bit s: s can be made), shifted and or-ed in C rather than sets of ints
+    # added pair by pair (a stuck killer's innies/outies sums ask over a thousand of these)
+    within = (2 << total) - 1
+    reach = [1]   # the sums the first i groups can make
     for table in tables:
-        reach.append({r + s for r in reach[-1] for s in table if r + s <= total})
-    if total not in reach[-1]:
+        before, after = reach[-1], 0
+        for s in table:
+            after |= before << s
+        reach.append(after & within)
+    if not reach[-1] >> total & 1:
         return None
-    need = {total}   # what groups i… must make, going backwards
+    need = 1 << total   # what groups i… must make, going backwards
     supports = [None] * len(groups)
     for i in range(len(groups) - 1, -1, -1):
         masks = [0] * len(groups[i])
-        earlier = set()
+        earlier = 0
         for s, per_cell in tables[i].items():
-            starts = [r for r in reach[i] if r + s in need]
+            starts = reach[i] & (need >> s)
             if starts:
-                earlier.update(starts)
+                earlier |= starts
                 masks = [m | p for m, p in zip(masks, per_cell)]
         supports[i] = tuple(masks)
         need = earlier

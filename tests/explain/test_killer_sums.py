@@ -5,7 +5,7 @@ from itertools import product
 
 from hypothesis import given, settings, strategies as st
 
-from pycore.explain.killer_sums import digit_sum, group_sums
+from pycore.explain.killer_sums import digit_sum, group_sums, sum_supports
 
 
 def by_hand(size: int, candidates: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
@@ -56,3 +56,32 @@ def test_a_virtual_cage_follows_its_cells_candidates():
     assert virtual_cage(narrowed, (a1, b1), 10) == (0b1, 0b100000000)   # 1 + 9
     assert virtual_cage(board, (a1, b1), 10) == open_ == (0b111101111, 0b111101111)  # not 5+5
     assert virtual_cage(with_marks(board, {"A1": "5", "A2": "5"}), (a1, a2), 10) is None
+
+
+def supports_by_hand(size: int, total: int, groups) -> tuple | None:
+    """Each cell's digits over every filling of the groups (distinct digits within a group,
+    repeats across groups) adding up to `total`, listed one by one; None when none does."""
+    options = [[d for d in range(1, size + 1) if mask >> (d - 1) & 1]
+               for group in groups for mask in group]
+    starts = [sum(len(g) for g in groups[:i]) for i in range(len(groups))]
+    found = [0] * len(options)
+    for filling in product(*options):
+        parts = [filling[a:a + len(g)] for a, g in zip(starts, groups)]
+        if sum(filling) == total and all(len(set(p)) == len(p) for p in parts):
+            for i, d in enumerate(filling):
+                found[i] |= 1 << (d - 1)
+    if not any(found):
+        return None
+    return tuple(tuple(found[a:a + len(g)]) for a, g in zip(starts, groups))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([4, 6, 9]).flatmap(
+    lambda size: st.tuples(st.just(size), st.integers(1, 40),
+                           st.lists(st.lists(st.integers(1, (1 << size) - 1), min_size=1,
+                                             max_size=3), min_size=1, max_size=3))))
+def test_sum_supports_are_every_fillings(case):
+    # cells of one group hold distinct digits, cells of different groups may repeat one
+    size, total, groups = case
+    groups = tuple(tuple(g) for g in groups)
+    assert sum_supports.__wrapped__(size, total, groups) == supports_by_hand(size, total, groups)
