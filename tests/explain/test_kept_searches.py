@@ -56,14 +56,29 @@ def same_kept_and_cold(find, boards, forget):
 FISH = [fish.franken_fish, fish.mutant_fish]
 
 
+def start_board_of(kind: str):
+    """A board of `kind` to thin at random: a jigsaw's regions are shifted boxes."""
+    if kind == "jigsaw":
+        return make_board(kind="jigsaw", regions="".join(str(1 + (c // 9 + c % 9 // 3 * 3) % 9)
+                                                         for c in range(81)))
+    if kind == "killer":
+        return killer_boards(9, 0)[0]
+    return make_board(kind=kind)
+
+
+def hard_killer_boards(seed: int):
+    """30 stuck boards of TAREK_MORE 6's explanation, and runs thinned at random from the last 3."""
+    boards = killer_boards(6, 30)
+    rng = random.Random(seed)
+    for board in boards[-3:]:
+        boards += thinned(board, rng, 12, 4)
+    return boards
+
 @pytest.mark.parametrize("budget", [fish.SEARCH_BUDGET, 40, 400])
 @pytest.mark.parametrize("find", FISH, ids=["franken", "mutant"])
 def test_kept_fish_on_a_hard_killer(find, budget, monkeypatch):
     monkeypatch.setattr(fish, "SEARCH_BUDGET", budget)
-    boards = killer_boards(6, 30)
-    rng = random.Random(6)
-    for board in boards[-3:]:
-        boards += thinned(board, rng, 12, 4)
+    boards = hard_killer_boards(6)
     same_kept_and_cold(find, boards, fish.kept_fish.clear)
 
 
@@ -78,24 +93,10 @@ def test_kept_fish_find_steps_on_these_boards():
 @pytest.mark.parametrize("find", FISH, ids=["franken", "mutant"])
 def test_kept_fish_on_random_boards(kind, find):
     rng = random.Random(kind)
-    if kind == "jigsaw":
-        start = make_board(kind="jigsaw", regions="".join(str(1 + (c // 9 + c % 9 // 3 * 3) % 9)
-                                                          for c in range(81)))
-    elif kind == "killer":
-        start = killer_boards(9, 0)[0]
-    else:
-        start = make_board(kind=kind)
+    start = start_board_of(kind)
     for _ in range(3):
         fish.kept_fish.clear()
         same_kept_and_cold(find, thinned(start, rng, 40, 25), fish.kept_fish.clear)
-
-
-def test_kept_fish_stay_bounded(monkeypatch):
-    monkeypatch.setattr(fish, "KEPT_FISH_MOST", 10)
-    fish.kept_fish.clear()
-    for board in thinned(make_board(), random.Random(3), 30, 20):
-        fish.mutant_fish(board)
-        assert len(fish.kept_fish) <= 10
 
 
 @pytest.mark.parametrize("find", FISH, ids=["franken", "mutant"])
@@ -115,23 +116,14 @@ def test_kept_fish_asked_with_less_budget(find, monkeypatch):
 
 
 def test_kept_sue_de_coq_on_a_hard_killer():
-    boards = killer_boards(6, 30)
-    rng = random.Random(7)
-    for board in boards[-3:]:
-        boards += thinned(board, rng, 12, 4)
+    boards = hard_killer_boards(7)
     same_kept_and_cold(sets.sue_de_coq, boards, sets.kept_crossings.clear)
 
 
 @pytest.mark.parametrize("kind", ["sudoku", "jigsaw", "killer", "x"])
 def test_kept_sue_de_coq_on_random_boards(kind):
     rng = random.Random(kind)
-    if kind == "jigsaw":
-        start = make_board(kind="jigsaw", regions="".join(str(1 + (c // 9 + c % 9 // 3 * 3) % 9)
-                                                          for c in range(81)))
-    elif kind == "killer":
-        start = killer_boards(9, 0)[0]
-    else:
-        start = make_board(kind=kind)
+    start = start_board_of(kind)
     found = 0
     for _ in range(3):
         sets.kept_crossings.clear()
@@ -141,9 +133,12 @@ def test_kept_sue_de_coq_on_random_boards(kind):
     assert found   # the runs do meet Sue de Coqs
 
 
-def test_kept_crossings_stay_bounded(monkeypatch):
-    monkeypatch.setattr(sets, "KEPT_CROSSINGS_MOST", 10)
-    sets.kept_crossings.clear()
+@pytest.mark.parametrize("module, most, kept, find", [
+    (fish, "KEPT_FISH_MOST", fish.kept_fish, fish.mutant_fish),
+    (sets, "KEPT_CROSSINGS_MOST", sets.kept_crossings, sets.sue_de_coq)], ids=["fish", "crossings"])
+def test_kept_searches_stay_bounded(module, most, kept, find, monkeypatch):
+    monkeypatch.setattr(module, most, 10)
+    kept.clear()
     for board in thinned(make_board(), random.Random(3), 30, 20):
-        sets.sue_de_coq(board)
-        assert len(sets.kept_crossings) <= 10
+        find(board)
+        assert len(kept) <= 10
