@@ -73,8 +73,9 @@ _outcomes: dict = {}
 
 def cage_outcome(board: Board, index: int):
     """(open cells, fitting combinations, the digits they leave each cell, how many candidates
-    that removes) of a cage; no fits for a filled or broken cage; None for a cage of one cell. Memoised on the cage and its
-    cells' state: a step changes few cages, and every hint looks at them all."""
+    that removes) of a cage; no fits for a filled or broken cage; None for a cage of one cell.
+    Memoised on the cage and its cells' state: a step changes few cages, and every hint looks at
+    them all."""
     cage = board.puzzle.cages[index]
     if len(cage.cells) == 1:
         return None

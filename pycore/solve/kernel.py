@@ -443,22 +443,16 @@ class KernelSolver:
 
     def start(self, words: list[int]) -> bool:
         start = perf_counter()
-        ok = self.send("input", "init", words)
+        ok = send(self.instance, "input", "init", words)
         self.out = self.instance.call("result")
         self.seconds += perf_counter() - start
         return ok
-
-    def send(self, where: str, reader: str, words: list[int]) -> bool:
-        instance = self.instance
-        address = instance.call(where, len(words))
-        instance.write(address, struct.pack(f"<{len(words)}i", *words))
-        return instance.call(reader) == 0
 
     def extend(self) -> None:
         """The search paused for the derived sums: built and handed over (or, beyond the
         kernel, the Python engine starts over)."""
         words = self.encoding.derived()
-        if words is None or not self.send("input_more", "extend", words):
+        if words is None or not send(self.instance, "input_more", "extend", words):
             raise MemoryError("the derived sums do not fit the kernel")
 
     def step(self, max_nodes: int) -> SolveResult | None:
@@ -492,9 +486,7 @@ class KernelSolver:
         reason = None
         if status == "none":
             if head[7]:
-                code, where, digits = head[4], head[5], head[6] & 0xFFFFFFFF
-                problem = (code, where, digits) if code == 1 else (code, where)
-                reason = describe(self.encoding.net, problem)
+                reason = describe(self.encoding.net, problem_of(head[4], head[5], head[6]))
             else:
                 reason = f"every branch ends in a contradiction ({head[1]} nodes searched)"
         solution = self._first if status != "none" else None
@@ -523,6 +515,19 @@ class KernelSolver:
         if self.instance is not None:
             _spare.append(self.instance)
             self.instance = None
+
+
+def send(instance, where: str, reader: str, words) -> bool:
+    """`words` written where the export `where` makes room for them, then read by the export
+    `reader`: whether it took them."""
+    address = instance.call(where, len(words))
+    instance.write(address, struct.pack(f"<{len(words)}i", *words))
+    return instance.call(reader) == 0
+
+
+def problem_of(code: int, where: int, digits: int) -> tuple:
+    """The kernel's contradiction as engine.propagate's tuple (digits only for MISSING)."""
+    return (code, where, digits & 0xFFFFFFFF) if code == 1 else (code, where)
 
 
 def kernel_solver(puzzle: Puzzle) -> KernelSolver | None:
@@ -630,9 +635,7 @@ class BoardPropagation:
         instance = _board_kernel.instance
         if _board_kernel.words is not self.words:
             _board_kernel.words = None
-            address = instance.call("input", len(self.words))
-            instance.write(address, struct.pack(f"<{len(self.words)}i", *self.words))
-            if instance.call("init") != 0:
+            if not send(instance, "input", "init", self.words):
                 raise MemoryError("the network does not fit the kernel")
             _board_kernel.words = self.words
             _board_kernel.exchange = instance.call("exchange")
@@ -660,9 +663,7 @@ class BoardPropagation:
             _board_kernel.exchange, 4 * (4 + count)))
         if not words[0]:
             return None, list(words[4:])
-        code = words[1]
-        problem = (code, words[2], words[3] & 0xFFFFFFFF) if code == 1 else (code, words[2])
-        return problem, list(words[4:])
+        return problem_of(*words[1:4]), list(words[4:])
 
 
 class _BoardKernel:

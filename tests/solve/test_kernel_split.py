@@ -21,22 +21,20 @@ OUT = kernel.RESULT_HEAD.size   # kernel.c's Out: the head, then solution[81], t
 def start(part, base, derived, count):
     """A kernel on `part` (every cell's candidates, or None for the whole search)."""
     instance = kernel.runtime().instance()
-    solver = kernel.KernelSolver.__new__(kernel.KernelSolver)
-    solver.instance = instance
-    assert solver.send("input", "init", base)
+    assert kernel.send(instance, "input", "init", base)
     if part is not None:
         empty = any(instance.call("restrict", cell, mask) for cell, mask in enumerate(part))
         if empty:
             return None
     return {"instance": instance, "out": instance.call("result"), "derived": derived,
-            "count": count, "solver": solver}
+            "count": count}
 
 
 def step(search, budget):
     """Runs a slice; the kernel's status (0 running, 1, 2, 3) and the solutions it holds."""
     instance, out = search["instance"], search["out"]
     while instance.call("step", budget) == kernel.PAUSED:
-        assert search["solver"].send("input_more", "extend", search["derived"])
+        assert kernel.send(instance, "input_more", "extend", search["derived"])
         budget = kernel.RESULT_HEAD.unpack(instance.read(out, OUT))[9]
     head = kernel.RESULT_HEAD.unpack(instance.read(out, OUT))
     count = search["count"]
