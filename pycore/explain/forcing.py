@@ -27,8 +27,8 @@ EASY = ("full-house", "naked-single", "hidden-single", "single-cell-cage", "cage
 MAX_STEPS = 40
 # Easy steps over all the suppositions of one search, on a 9×9 grid (a larger one gets fewer in
 # proportion to its cells, each step costing more there). Past it the search gives up rather than
-# keep a hint waiting. Only suppositions the solver's propagation refutes are followed (see
-# `solver_refutes`), so the budget goes to the promising ones: 5,000 unsticks both of Tatham's
+# keep a hint waiting. Only suppositions a pencil network's propagation refutes are followed (see
+# `pencil_refutes`), so the budget goes to the promising ones: 5,000 unsticks both of Tatham's
 # unreasonable KenKens the other strategies leave stuck (700 unstuck one, and before the filter
 # 5,000 took a killer's explanation to 7 s: each stuck point paid a whole failed search).
 BUDGET = 5000
@@ -40,22 +40,23 @@ MOST_CANDIDATES = 7
 
 
 @lru_cache(maxsize=8)
-def network_of(puzzle: Puzzle) -> Network:
-    return compile_puzzle(puzzle)
+def network_of(puzzle: Puzzle, reading: str = "solver") -> Network:
+    return compile_puzzle(puzzle, reading)
 
 
-def propagated(board: Board):
-    """The board (its digits as the only candidate of their cells) propagated by the solver:
-    (network, candidates, the propagation, whose `after(cell, mask)` propagates a supposition
-    from there, the contradiction met or None); None when the solver cannot read the puzzle or
-    a cell of the board is already empty. The compiled kernel propagates where it runs and
-    takes the puzzle (the same answers, ~10x sooner: pycore/solve/HISTORY.md), else the Python
-    engine."""
-    net = network_of(board.puzzle)
+def propagated(board: Board, reading: str = "solver"):
+    """The board (its digits as the only candidate of their cells) propagated in the network of
+    `reading` (pycore.solve.network.READINGS: the solver's, or a pencil network of the easy
+    steps): (network, candidates, the propagation, whose `after(cell, mask)` propagates a
+    supposition from there, the contradiction met or None); None when the solver cannot read
+    the puzzle or a cell of the board is already empty. The compiled kernel propagates where it
+    runs and takes the puzzle (the same answers, ~10x sooner: pycore/solve/HISTORY.md), else
+    the Python engine."""
+    net = network_of(board.puzzle, reading)
     if net.error or not all(board.masks):
         return None
     twin = board_propagation(board.puzzle, list(board.masks),
-                             lambda: PythonPropagation(net, list(board.masks)))
+                             lambda: PythonPropagation(net, list(board.masks)), reading)
     if twin is None:
         twin = PythonPropagation(net, list(board.masks))
     problem, cand = twin.board
@@ -81,13 +82,13 @@ class PythonPropagation:
 
 
 class Suppositions:
-    """The solver's propagation of one board, and of each supposition "cell is digit" from it,
-    each done once: the digit, cell and unit forcing searches, the forcing net and Nishio of one
-    step ask the same (on Tarek's killers, a quarter of a stuck step's time was this asked
-    again)."""
+    """The propagation of one board in a pencil network (`reading`), and of each supposition
+    "cell is digit" from it, each done once: the digit, cell and unit forcing searches and Nishio
+    of one step ask the same (on Tarek's killers, a quarter of a stuck step's time was this
+    asked again)."""
 
-    def __init__(self, board: Board):
-        self.board, self.state, self.trials = board, propagated(board), {}
+    def __init__(self, board: Board, reading: str):
+        self.board, self.state, self.trials = board, propagated(board, reading), {}
 
     def supposing(self, cell: int, digit: int) -> tuple:
         """(the contradiction met or None, every cell's candidates after the propagation): to
@@ -99,15 +100,15 @@ class Suppositions:
         return found
 
 
-_suppositions_cache: list = [None]   # the Suppositions of the last board asked
+_suppositions_cache: dict = {}   # reading -> the Suppositions of the last board asked
 
 
-def suppositions_of(board: Board) -> Suppositions:
-    last = _suppositions_cache[0]
+def suppositions_of(board: Board, reading: str = "pencil") -> Suppositions:
+    last = _suppositions_cache.get(reading)
     if last is not None and same_board(last.board, board):
         return last
-    _suppositions_cache[0] = Suppositions(board)
-    return _suppositions_cache[0]
+    _suppositions_cache[reading] = Suppositions(board, reading)
+    return _suppositions_cache[reading]
 
 
 def solver_contradiction(board: Board) -> str | None:
@@ -120,19 +121,20 @@ def solver_contradiction(board: Board) -> str | None:
     return describe(state[0], state[3])
 
 
-def solver_refutes(board: Board) -> Callable[[int, int], int]:
-    """A test of suppositions on `board`: whether the solver's propagation finds "cell is digit"
-    contradictory, in a fraction of the easy steps' time (0 when not; else how far it reached,
-    the cells it narrowed before the contradiction plus one: a short reach tends to mean a short
-    chain of easy steps). It does what the easy steps do and more
-    (singles, every cage's arithmetic), except that for a killer cage of four or more cells it
-    keeps the digits of the fitting combinations where the easy steps keep each cell's digits of
-    the fitting fillings; so a supposition it does not refute is, but for that rare case (never
-    met in 122,000 suppositions checked: pycore/explain/README.md), one the easy steps cannot
-    refute either, and Nishio does not follow it (tests check both kinds of stuck board it is
-    used on, and random killer boards). A KenKen cage too big for the solver to list its fillings is
-    checked there only once solved, so with one of those every supposition is followed. The
-    board is propagated once; each supposition then starts from there."""
+def pencil_refutes(board: Board) -> Callable[[int, int], int]:
+    """A test of suppositions on `board`: whether the propagation in a pencil network finds
+    "cell is digit" contradictory, in a fraction of the easy steps' time (0 when not; else how
+    far it reached, the cells it narrowed before the contradiction plus one: a short reach tends
+    to mean a short chain of easy steps). It does what the easy steps do (singles, every cage's
+    arithmetic), except that for a killer cage of four or more cells it keeps the digits of the
+    fitting combinations where the easy steps keep each cell's digits of the fitting fillings,
+    and it takes a cage's digits from the cage's other cells at once; so a supposition it does
+    not refute is, but for that rare case (never met in 122,000 suppositions checked:
+    pycore/explain/README.md), one the easy steps cannot refute either, and Nishio does not
+    follow it (tests check both kinds of stuck board it is used on, and random killer boards).
+    A KenKen cage too big for the solver to list its fillings is checked there only once solved,
+    so with one of those every supposition is followed. The board is propagated once; each
+    supposition then starts from there."""
     known = suppositions_of(board)
     state = known.state
     if state is None or state[3] or any(kind == FULL for kind, *_ in state[0].constraints):
@@ -172,11 +174,11 @@ def nishio(board: Board) -> Step | None:
                    key=lambda c: (board.candidates[c].bit_count(), c))
     budget = [BUDGET * 81 // g.cell_count]
     walks = walks_from(board, easy)
-    refutes = solver_refutes(board)
+    refutes = pencil_refutes(board)
     suppositions = [(cell, digit) for cell in cells
                     if board.candidates[cell] & (board.candidates[cell] - 1)   # else a single
                     for digit in digits_of(board.candidates[cell])]
-    # Those the solver refutes, the ones it refutes soonest first: the first chains followed are
+    # Those the propagation refutes, the ones it refutes soonest first: the first chains followed are
     # then short, and every later one is followed only up to the best length so far (on
     # Tatham's two stuck KenKens 0.5-0.65x the time of following them in cell order).
     reaches = [refutes(cell, digit) for cell, digit in suppositions]
@@ -207,7 +209,7 @@ def nishio(board: Board) -> Step | None:
                 pattern=((cell, digit, 0),) + placed)
 
 
-# Digit forcing chains followed, at most, per search: the solver's propagation finds the
+# Digit forcing chains followed, at most, per search: a pencil network's propagation finds the
 # candidates whose two cases agree on something (milliseconds for all of them), and only these
 # are followed by easy steps (at most MOST_FACTS of what the two cases agree on, placements
 # first, within FORCING_BUDGET easy steps on a 9×9), the shortest pair of chains kept.
@@ -220,9 +222,9 @@ def digit_forcing(board: Board) -> Step | None:
     """A candidate that, supposed true and supposed false, leads by easy steps alone to the same
     digit in the same cell (the digit goes there) or to the same candidate gone (it goes). Only
     candidates whose falsehood says something at once are supposed (a cell of two candidates, or
-    a digit with two places in a house); the solver's propagation picks those whose two cases
-    agree, and the pair of chains resting on the fewest steps is given (a placement before a
-    removal of as many)."""
+    a digit with two places in a house); a pencil network's propagation picks those whose two
+    cases agree, and the pair of chains resting on the fewest steps is given (a placement before
+    a removal of as many)."""
     known = suppositions_of(board)
     state = known.state
     if state is None or state[3] is not None:
@@ -317,14 +319,14 @@ def forcing_step(board: Board, cell: int, digit: int, fact: tuple, kept: list) -
 # steps (the same digit in the same cell, or the same candidate gone) holds; a case that leads to
 # a contradiction cannot be the true one and is left out of the agreement. A forcing net is
 # either kind whose cases may also take intersections (pointing, box/line) on their way, so
-# their steps branch and join (HoDoKu's word): it reaches what the solver's propagation reaches,
-# which reads intersections too. The solver's propagation of every candidate (milliseconds for a
-# board) picks the sets of cases that agree on something, and only those are followed by easy
-# steps, the shortest set of chains kept.
+# their steps branch and join (HoDoKu's word). The propagation of every candidate in a pencil
+# network (milliseconds for a board; with intersection removal for a net) picks the sets of cases
+# that agree on something, and only those are followed by easy steps, the shortest set of chains
+# kept.
 MOST_CASES = 4       # cells of up to this many candidates, digits of up to this many places
 MOST_SETS = 8        # sets of cases followed by easy steps, at most, per search
 NET_EXTRA = ("pointing", "box-line-reduction")
-_outcomes_cache: list = [None, None]   # (board, outcomes) of the last board searched
+_outcomes_cache: dict = {}   # reading -> (board, outcomes) of the last board searched
 
 
 def same_board(last: Board | None, board: Board) -> bool:
@@ -333,23 +335,23 @@ def same_board(last: Board | None, board: Board) -> bool:
             and last.candidates == board.candidates)
 
 
-def case_outcomes(board: Board) -> dict[tuple[int, int], list[int] | None]:
-    """(cell, digit) → every cell's candidates after the solver's propagation from "cell is
-    digit" (None when it meets a contradiction), for each candidate a set of cases supposes; {}
-    when the solver cannot read the board. Kept for the last board, which the three forcing searches
-    share."""
-    last, outcomes = _outcomes_cache
+def case_outcomes(board: Board, reading: str) -> dict[tuple[int, int], list[int] | None]:
+    """(cell, digit) → every cell's candidates after the propagation in the pencil network of
+    `reading` from "cell is digit" (None when it meets a contradiction), for each candidate a set
+    of cases supposes; {} when the solver cannot read the board. Kept for the last board, which
+    the cell and unit forcing searches share."""
+    last, outcomes = _outcomes_cache.get(reading, (None, None))
     if same_board(last, board):
         return outcomes
     outcomes = {}
-    known = suppositions_of(board)
+    known = suppositions_of(board, reading)
     if known.state is not None and known.state[3] is None:
         # only the candidates some set of cases supposes (on a killer's open board, a fraction)
         supposed = {case for _, _, cases in forcing_sets(board, ("cell", "unit")) for case in cases}
         for cell, digit in sorted(supposed):
             broken, trial = known.supposing(cell, digit)
             outcomes[cell, digit] = None if broken else trial
-    _outcomes_cache[:] = [board, outcomes]
+    _outcomes_cache[reading] = board, outcomes
     return outcomes
 
 
@@ -398,11 +400,13 @@ def agreed_facts(board: Board, cases, outcomes) -> list[tuple]:
     return [f for f in placed + gone if f[1:] not in cases]
 
 
-def forcing_search(board: Board, kinds: tuple[str, ...], easy) -> tuple | None:
+def forcing_search(board: Board, kinds: tuple[str, ...], easy,
+                   reading: str = "pencil") -> tuple | None:
     """The set of cases (of the `kinds`) whose chains of `easy` steps to one agreed fact keep
     fewest steps in all: (kind, where, cases, fact, [(kept steps, broken rule or None) per
-    case]); None when none is found within the budget."""
-    outcomes = case_outcomes(board)
+    case]); None when none is found within the budget. The cases are picked by the propagation
+    in the pencil network of `reading`, the one that reads what `easy` reads."""
+    outcomes = case_outcomes(board, reading)
     if not outcomes:
         return None
     found = []
@@ -468,7 +472,7 @@ def forcing_net(board: Board) -> Step | None:
     from .registry import BY_SLUG
     easy = easy_strategies() + [BY_SLUG[slug] for slug in NET_EXTRA if slug in BY_SLUG]
     easy.sort(key=lambda s: s.difficulty)
-    found = forcing_search(board, ("cell", "unit"), easy)
+    found = forcing_search(board, ("cell", "unit"), easy, "pencil-intersections")
     return None if found is None else set_forcing_step(board, "forcing-net", *found)
 
 

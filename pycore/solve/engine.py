@@ -295,7 +295,8 @@ def revise_sum(index, cells, total, op, kind, size, cand, singles, changed):
 def revise_set(net, index, cells, cand, live, singles, changed):
     """Distinct digits with a total: keep the digit sets (combinations) that fit the live
     candidates and narrow each cell to their union; a digit every combination needs goes in its
-    only cell, or leaves every cell that sees all the cells that could hold it."""
+    only cell, or (`net.onlookers`) leaves every cell that sees all the cells that could hold
+    it."""
     sets, alive, seen, settled, allowed, required = live[index]
     # The live sets met every cell's mask as it was when last seen: only the cells that changed
     # since need checking again. `lost`: the digits some cell lost since then (masks only ever
@@ -366,9 +367,10 @@ def revise_set(net, index, cells, cand, live, singles, changed):
                 common &= peer_bits[cell]
         if count > 1:
             # The digit is somewhere among the holders: cells seeing all of them cannot have it.
-            problem = remove_digit(bit, common, cand, singles, changed)
-            if problem:
-                return problem
+            if net.onlookers:
+                problem = remove_digit(bit, common, cand, singles, changed)
+                if problem:
+                    return problem
         elif not count:
             return (CAGE, index)
         elif cand[holder] != bit:

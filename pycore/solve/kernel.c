@@ -83,6 +83,8 @@ static int rd(void) { return in_words[in_pos++]; }
 static int N, COUNT, NU, NCON, NBASE, NDERIVED, ACTIVE, LW;
 static u32 ALL;
 static int killer, pointing, has_cages, neumaier;
+/* network.Network.onlookers: 0 in a pencil network (the forcing searches' easy steps) */
+static int onlookers;
 static u32 initial_cand[MAXC];
 
 static int unit_len[MAXU];
@@ -288,7 +290,7 @@ static int revise_set(int index, u32 *cand, u64 *live) {
         if (!lost) return 0;
     }
     u32 must = solved;
-    if (pointing) {
+    if (pointing && onlookers) {
         for (int r = 0; r < c->nrests; r++) {
             u32 elsewhere = 0;
             for (int i = 0; i < c->rest_len[r]; i++) elsewhere |= cand[c->rests[r][i]];
@@ -330,7 +332,7 @@ static int revise_set(int index, u32 *cand, u64 *live) {
             }
         }
         if (count > 1) {
-            if (remove_digit(bit, common, cand)) return 1;
+            if (onlookers && remove_digit(bit, common, cand)) return 1;
         } else if (!count) {
             return fail(CAGE, index, 0);
         } else if (cand[holder] != bit) {
@@ -1503,6 +1505,7 @@ int init(void) {
     int flags = rd();
     pointing = flags & 1; killer = flags >> 1 & 1; has_cages = flags >> 2 & 1;
     neumaier = flags >> 3 & 1;
+    onlookers = !(flags >> 4 & 1);
     int ngroups = rd();
     if (N < 1 || N > MAXN || COUNT > MAXC || NU > MAXU) return 3;
     NBASE = NDERIVED = NCON;

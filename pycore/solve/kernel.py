@@ -55,9 +55,9 @@ class Encoding:
     where engine.Solver.add_derived would add the derived sums, `derived()` for extend(). Each
     returns the words, or None when the network is beyond the kernel's limits."""
 
-    def __init__(self, puzzle: Puzzle):
+    def __init__(self, puzzle: Puzzle, reading: str = "solver"):
         self.puzzle = puzzle
-        self.net = compile_puzzle(puzzle)
+        self.net = compile_puzzle(puzzle, reading)
         self.groups: dict[int, int] = {}   # id(DigitSets) -> its number in kernel.c
 
     def base(self) -> list[int] | None:
@@ -66,7 +66,7 @@ class Encoding:
         if n > MAX_SIZE or puzzle.cell_count > MAX_CELLS or net.error or len(net.units) > MAX_UNITS:
             return None
         flags = (net.pointing | (puzzle.kind in KILLER_KINDS) << 1 | bool(puzzle.cages) << 2
-                 | COMPENSATED_SUM << 3)
+                 | COMPENSATED_SUM << 3 | (not net.onlookers) << 4)
         groups, body = self.constraints(0, len(net.constraints), [])
         if body is None:
             return None
@@ -148,6 +148,8 @@ class Encoding:
                     body += list(entry)
             elif kind == SAME:
                 body.append(op)
+            elif kind == EXACT:
+                pass   # kernel.c lists the fillings of its cells and total itself
             elif kind != BOUNDS:
                 return groups, None   # FULL: arithmetic checked on full cages, left to Python
         return groups, body
@@ -679,23 +681,25 @@ _board_kernel = _BoardKernel()
 
 
 @lru_cache(maxsize=8)
-def board_words(puzzle: Puzzle) -> tuple[int, ...] | None:
+def board_words(puzzle: Puzzle, reading: str = "solver") -> tuple[int, ...] | None:
     """init()'s words for a puzzle whose base network the kernel takes (no derived sums: the
-    network as compile_puzzle gives it), else None."""
+    network as compile_puzzle gives it, reasoning as `reading` says), else None."""
     if puzzle.size > MAX_SIZE or puzzle.cell_count > MAX_CELLS:
         return None
-    words = Encoding(puzzle).base()
+    words = Encoding(puzzle, reading).base()
     return None if words is None else tuple(words)
 
 
-def board_propagation(puzzle: Puzzle, masks: list[int], fallback) -> BoardPropagation | None:
-    """The kernel's propagation of a board of `puzzle` (its candidate masks), or None when the
-    kernel does not run here or cannot take the puzzle (then engine.propagate does it, as
-    `fallback()`, the Python twin, does should the kernel fail later)."""
+def board_propagation(puzzle: Puzzle, masks: list[int], fallback,
+                      reading: str = "solver") -> BoardPropagation | None:
+    """The kernel's propagation of a board of `puzzle` (its candidate masks) in the network of
+    `reading`, or None when the kernel does not run here or cannot take the puzzle (then
+    engine.propagate does it, as `fallback()`, the Python twin, does should the kernel fail
+    later)."""
     found = runtime()
     if found is None:
         return None
-    words = board_words(puzzle)
+    words = board_words(puzzle, reading)
     if words is None:
         return None
     try:

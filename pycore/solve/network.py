@@ -49,6 +49,14 @@ BIG_BOUNDS_GROUP = 6    # ...and up to this many cells at least min/max reasonin
 # ones too since issue 43's kernel made them affordable (pycore/solve/README.md, EXACT).
 EXACT_CELLS = (4, 5)
 EXACT_MAX_SIZE = 9      # one_to_one's tables have 2^size entries per cell
+# What a network reasons with. "solver": everything the search can afford. "pencil": what a
+# person's easy steps read (pycore.explain.forcing.EASY: singles and each cage's own
+# combinations), no rule of 45, no leftovers, no digit a cage needs taken from the cells that see
+# all its places; "pencil-intersections" adds intersection removal (a forcing net's steps). The
+# forcing searches propagate their suppositions with a pencil network: what it cannot refute the
+# easy steps cannot either, and what it refutes they mostly can, so few suppositions are followed
+# in vain (issue 44: the solver's network sent most of a killer's walks to a dead end).
+READINGS = ("solver", "pencil", "pencil-intersections")
 
 
 @dataclass
@@ -70,6 +78,7 @@ class Network:
     live: list = field(default_factory=list)                 # starting live state per constraint
     error: str | None = None                                 # why the puzzle cannot be solved
     pointing: bool = False              # run intersection removal (pays only for Windoku)
+    onlookers: bool = True              # a digit a cage needs leaves the cells seeing its places
     exact_once_solved: bool = False     # EXACT revised only once one of its cells is solved
     constraint_bits: list = field(default_factory=list)      # cells of each constraint, bit set
     sum_tables: tuple | None = None     # (ascending sums, descending sums, mirror) per mask: LINEAR
@@ -147,7 +156,8 @@ def geometry(units: tuple[tuple[int, ...], ...], count: int):
             tuple(sum(1 << u for u in numbers) for numbers in units_of))
 
 
-def compile_puzzle(puzzle: Puzzle) -> Network:
+def compile_puzzle(puzzle: Puzzle, reading: str = "solver") -> Network:
+    """The puzzle's network, reasoning as `reading` (READINGS) says."""
     n, count = puzzle.size, puzzle.cell_count
     problem = check_shape(puzzle)
     if problem:
@@ -177,7 +187,9 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
     net.candidates = [net.all_digits] * count
     # Measured: the windows overlap rows, columns and boxes so much that intersection removal
     # saves more search than it costs; for every other kind it costs more than it saves.
-    net.pointing = puzzle.kind == "windoku"
+    pencil = reading != "solver"
+    net.pointing = reading == "pencil-intersections" or (not pencil and puzzle.kind == "windoku")
+    net.onlookers = not pencil
     if net.pointing:
         net.place_counts = place_counts_of(net)
     net.error = place_givens(puzzle, net)
@@ -186,10 +198,16 @@ def compile_puzzle(puzzle: Puzzle) -> Network:
     net.error = add_cages(puzzle, net, killer)
     if net.error:
         return net
-    if killer:
-        add_45_rule(puzzle, net)
-    if puzzle.regions is not None:
-        add_leftovers(puzzle, net)
+    if pencil:
+        # The easy steps keep each cell's digits of the fillings that fit a cage, not of its
+        # combinations: so does an EXACT twin (a cage of EXACT_CELLS cells; larger ones keep
+        # the combinations' digits, a little weaker than the easy steps)
+        add_exact(net)
+    else:
+        if killer:
+            add_45_rule(puzzle, net)
+        if puzzle.regions is not None:
+            add_leftovers(puzzle, net)
     index_constraints(net)
     return net
 
@@ -202,8 +220,10 @@ def index_constraints(net: Network) -> None:
             lists[cell].append(index)
     net.constraints_of = [tuple(x) for x in lists]
     net.constraint_bits = [sum(1 << c for c in cells) for _, cells, _, _ in net.constraints]
-    # Like intersection removal, this pays only once a killer needs guessing.
-    net.house_rests = [house_rests(net, kind, cells, bits) if net.pointing else ()
+    # Like intersection removal, this pays only once a killer needs guessing; a person's easy
+    # steps do not read it (a pencil network).
+    rests = net.pointing and net.onlookers
+    net.house_rests = [house_rests(net, kind, cells, bits) if rests else ()
                        for (kind, cells, _, _), bits in zip(net.constraints, net.constraint_bits)]
 
 

@@ -16,10 +16,10 @@ from tests.explain.drawing import check_drawing
 from tests.solve.test_hard_killers import TAREK_MORE, TAREK_WITH_SOLUTIONS, short_killer
 
 from pycore.codec import decode
-from pycore.explain import explain, next_step, start_board
+from pycore.explain import explain, forcing, next_step, start_board
 from pycore.explain.board import Board, Step
 from pycore.explain.forcing import (MOST_CANDIDATES, Walk, chain_to_contradiction,
-                                    easy_strategies, needed_steps, nishio, said, solver_refutes)
+                                    easy_strategies, needed_steps, nishio, said, pencil_refutes)
 from pycore.solve import solve
 from pycore.solve.engine import propagate
 from pycore.solve.network import compile_puzzle
@@ -269,17 +269,51 @@ def refuted_by_easy_steps(board):
     return refuted, tried
 
 
-def test_the_solver_filter_skips_no_supposition_the_easy_steps_refute():
-    """Nishio follows only suppositions the solver's propagation refutes; that filter must keep
-    every one the easy steps refute (here on the stuck KenKen, and on a Tarek killer where the
-    filter lets through few of the suppositions and the easy steps refute some of those)."""
+def test_the_pencil_filter_skips_no_supposition_the_easy_steps_refute():
+    """Nishio follows only suppositions a pencil network's propagation refutes; that filter must
+    keep every one the easy steps refute (here on the stuck KenKen, and on a Tarek killer where
+    the filter lets through few of the suppositions and the easy steps refute some of those)."""
     for board, _ in (board_before_nishio(decode(KENKEN)[0]),
                      board_before_nishio(short_killer(TAREK_MORE[6]))):
         refuted, tried = refuted_by_easy_steps(board)
-        refutes = solver_refutes(board)
+        refutes = pencil_refutes(board)
         kept = {(cell, digit) for cell, digit, _ in tried if refutes(cell, digit)}
         assert refuted and refuted <= kept
         assert len(kept) < len(tried) / 2
+
+
+def test_a_forcing_nets_filter_keeps_what_its_steps_refute():
+    """A forcing net's cases may also take intersections: its pencil network reads them too, so
+    every supposition its steps refute is one that network refutes."""
+    from pycore.explain.registry import BY_SLUG
+    steps = sorted(easy_strategies() + [BY_SLUG[slug] for slug in forcing.NET_EXTRA],
+                   key=lambda s: s.difficulty)
+    for board, _ in (board_before_nishio(decode(KENKEN)[0]),
+                     board_before_nishio(short_killer(TAREK_MORE[6]))):
+        known = forcing.Suppositions(board, "pencil-intersections")
+        refuted = 0
+        for cell in board.open_cells():
+            for digit in range(1, board.size + 1):
+                if board.has(cell, digit):
+                    supposed = board.apply(Step("x", "", placements=((cell, digit),)))
+                    if chain_to_contradiction(Walk(supposed, steps), [10 ** 6]):
+                        refuted += 1
+                        assert known.supposing(cell, digit)[0] is not None, (cell, digit)
+        assert refuted
+
+
+def test_the_pencil_filter_lets_through_few_the_easy_steps_cannot_refute():
+    """The solver's network reads the rule of 45 and more: on the Tarek killer's stuck board it
+    refutes 64 suppositions where the easy steps refute 12, each of the other 52 a walk followed
+    in vain (issue 44). The pencil network reads what the easy steps read: 16."""
+    board, _ = board_before_nishio(short_killer(TAREK_MORE[6]))
+    refuted, tried = refuted_by_easy_steps(board)
+    counts = {}
+    for reading in ("solver", "pencil"):
+        known = forcing.Suppositions(board, reading)
+        counts[reading] = sum(known.supposing(cell, digit)[0] is not None
+                              for cell, digit, _ in tried)
+    assert counts["pencil"] <= 2 * len(refuted) < counts["solver"]
 
 
 def test_with_a_cage_too_big_to_list_every_supposition_is_followed():
@@ -291,14 +325,14 @@ def test_with_a_cage_too_big_to_list_every_supposition_is_followed():
         Cage((r * n + c,), grid[r][c], "+") for r in range(2, n) for c in range(n))
     puzzle = Puzzle("kenken", n, (0,) * 36, None, cages)
     board = start_board(puzzle, Position.empty(36))
-    refutes = solver_refutes(board)
+    refutes = pencil_refutes(board)
     assert all(refutes(cell, digit) for cell in range(12) for digit in range(1, n + 1))
     # The same rows as two 6-cell cages are listed, and the filter works: the two rows may be
     # swapped, so both digits column 1 still needs are possible in its top cell.
     listed = Puzzle("kenken", n, (0,) * 36, None, (Cage(tuple(range(6)), 21, "+"),
                                                    Cage(tuple(range(6, 12)), 21, "+")) + cages[1:])
     board = start_board(listed, Position.empty(36))
-    refutes = solver_refutes(board)
+    refutes = pencil_refutes(board)
     assert not refutes(0, grid[0][0]) and not refutes(0, grid[1][0]) and refutes(0, grid[2][0])
 
 
@@ -345,7 +379,7 @@ def random_killer_board(rng, text, solution):
     return Board(puzzle, tuple(values), tuple(candidates))
 
 
-def test_the_solver_filter_keeps_what_the_easy_steps_refute_on_random_killer_boards():
+def test_the_pencil_filter_keeps_what_the_easy_steps_refute_on_random_killer_boards():
     """The filter reads a killer cage of four or more cells by its combinations, where the easy
     steps keep each cell's digits of the fillings that fit: weaker in principle. Over 120,000
     suppositions on boards like these it never let one the easy steps refute go (the figures in
@@ -355,7 +389,7 @@ def test_the_solver_filter_keeps_what_the_easy_steps_refute_on_random_killer_boa
     followed = 0
     for text, solution in TAREK_WITH_SOLUTIONS[:6]:
         board = random_killer_board(rng, text, [int(ch) for ch in solution])
-        refutes = solver_refutes(board)
+        refutes = pencil_refutes(board)
         for cell in board.open_cells():
             for digit in range(1, 10):
                 if board.has(cell, digit) and not refutes(cell, digit):

@@ -5,7 +5,8 @@ for every board, the board's own propagation and every supposition from it, "cel
 every cell, the partial state where a contradiction stopped it included (Nishio's reach counts
 the cells it changed). Boards: the stuck boards of a Tarek killer along its explanation, random
 boards of Tatham's killers, KenKens and sudokus (some sound, some with a solution digit struck
-out), and the hardest killers'. Also: where the kernel cannot run or take the puzzle, or fails,
+out), and the hardest killers', in the solver's network and in the pencil networks the forcing
+searches propagate in (pycore.solve.network.READINGS). Also: where the kernel cannot run or take the puzzle, or fails,
 the Python engine answers."""
 from __future__ import annotations
 
@@ -32,11 +33,12 @@ def test_kernel_runs_here():
     assert kernel.available() is None, kernel.available()
 
 
-def assert_same_propagation(puzzle: Puzzle, masks: tuple[int, ...]) -> int:
+def assert_same_propagation(puzzle: Puzzle, masks: tuple[int, ...], reading: str = "solver") -> int:
     """The kernel's and the Python engine's answers on this board and on every supposition
-    from it are equal; returns how many suppositions met a contradiction."""
-    net = forcing.network_of(puzzle)
-    ours = kernel.board_propagation(puzzle, list(masks), None)
+    from it are equal, in the network of `reading`; returns how many suppositions met a
+    contradiction."""
+    net = forcing.network_of(puzzle, reading)
+    ours = kernel.board_propagation(puzzle, list(masks), None, reading)
     assert ours is not None
     reference = forcing.PythonPropagation(net, list(masks))
     assert ours.board == reference.board
@@ -67,15 +69,17 @@ def test_the_kernel_propagates_a_tarek_killers_stuck_boards_as_python_does(monke
     boards = []
     original = forcing.propagated
 
-    def keep(board):
-        boards.append(board)
-        return original(board)
+    def keep(board, reading="solver"):
+        boards.append((board, reading))
+        return original(board, reading)
     monkeypatch.setattr(forcing, "propagated", keep)
     puzzle = short_killer(TAREK_MORE[6])
     explain(puzzle, Position.empty(puzzle.cell_count))
     monkeypatch.undo()
     assert len(boards) >= 10
-    broken = sum(assert_same_propagation(puzzle, board.masks) for board in boards)
+    assert {reading for _, reading in boards} == {"pencil", "pencil-intersections"}
+    broken = sum(assert_same_propagation(puzzle, board.masks, reading)
+                 for board, reading in boards)
     assert broken > 50   # contradictions (and their partial states) compared, not only fixpoints
 
 
@@ -103,28 +107,30 @@ def tatham_sample(kind: str, size: int, count: int):
     return random.Random(size).sample(records, count)
 
 
+@pytest.mark.parametrize("reading", ["solver", "pencil", "pencil-intersections"])
 @pytest.mark.parametrize("kind,size,count", [("killer", 9, 6), ("kenken", 9, 6),
                                              ("kenken", 6, 4), ("sudoku", 9, 4)])
-def test_the_kernel_propagates_random_tatham_boards_as_python_does(kind, size, count):
+def test_the_kernel_propagates_random_tatham_boards_as_python_does(kind, size, count, reading):
     rng = random.Random(43)
     broken = 0
     for record in tatham_sample(kind, size, count):
         puzzle = decode(record["string"])[0]
-        assert kernel.board_words(puzzle) is not None, record["seed"]
+        assert kernel.board_words(puzzle, reading) is not None, record["seed"]
         solution = [int(ch) for ch in record["solution"]]
         for sound in (True, True, False):
             board = random_board(rng, puzzle, solution, sound)
-            broken += assert_same_propagation(puzzle, board.masks)
+            broken += assert_same_propagation(puzzle, board.masks, reading)
     assert broken > 0
 
 
-def test_the_kernel_propagates_random_hardest_killer_boards_as_python_does():
+@pytest.mark.parametrize("reading", ["solver", "pencil", "pencil-intersections"])
+def test_the_kernel_propagates_random_hardest_killer_boards_as_python_does(reading):
     rng = random.Random(44)
     for text, solution in TAREK_WITH_SOLUTIONS[:8]:
         puzzle = short_killer(text)
         for sound in (True, False):
             board = random_board(rng, puzzle, [int(ch) for ch in solution], sound)
-            assert_same_propagation(puzzle, board.masks)
+            assert_same_propagation(puzzle, board.masks, reading)
 
 
 def test_the_forcing_searches_use_the_kernel_where_it_takes_the_puzzle():
@@ -140,8 +146,8 @@ def test_without_the_kernel_the_python_engine_propagates_and_explains_alike(monk
     monkeypatch.setattr(kernel, "runtime", lambda: None)
     board = start_board(puzzle, Position.empty(puzzle.cell_count))
     assert isinstance(forcing.propagated(board)[2], forcing.PythonPropagation)
-    forcing._suppositions_cache[0] = None
-    forcing._outcomes_cache[:] = [None, {}]
+    forcing._suppositions_cache.clear()
+    forcing._outcomes_cache.clear()
     without = explain(puzzle, Position.empty(puzzle.cell_count))
     used = {step["strategy"] for step in without["steps"]}
     assert {"digit-forcing", "cell-forcing-chain"} <= used   # found through the propagation
