@@ -59,8 +59,12 @@ def test_forcing_net_next_with_the_unit_forcing_chain_off():
     assert first_step(NET_22)["strategy"] == "unit-forcing-chain"
     step = first_step(NET_22, off=NET_OFF)
     assert step["strategy"] == "forcing-net"
-    assert step["text"].startswith("Forcing net: 7 goes in row H at H1 or H2 or H3")
-    assert step["eliminations"] == [[63, 9]]
+    assert step["text"].startswith("Forcing net: 6 goes in column 6 at E6 or F6; if it is in "
+                                   "E6, 5 easy steps take 6 out of G3; if it is in F6, 1 easy "
+                                   "step takes 6 out of G3")
+    assert step["eliminations"] == [[56, 6]]
+    # a net: its cases take intersections on their way, which a unit forcing chain's cannot
+    assert any("can only be in" in line for line in step["chain"])
 
 
 def test_off_leaves_out_only_what_it_names():
