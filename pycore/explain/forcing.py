@@ -9,14 +9,14 @@ as a person can with a pencil, which is why they count as logic, if the hardest 
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache, reduce
+from functools import reduce
 from operator import or_
 from typing import Callable
 
-from ..model import Puzzle, digit_name, digits_of
+from ..model import digit_name, digits_of
 from ..solve.engine import describe, propagate
 from ..solve.kernel import board_propagation
-from ..solve.network import FULL, Network, compile_puzzle
+from ..solve.network import FULL, Network, compiled
 from .board import Board, Step
 from .single_digit import conjugate_pairs
 
@@ -39,11 +39,6 @@ BUDGET = 5000
 MOST_CANDIDATES = 7
 
 
-@lru_cache(maxsize=8)
-def network_of(puzzle: Puzzle, reading: str = "solver") -> Network:
-    return compile_puzzle(puzzle, reading)
-
-
 def propagated(board: Board, reading: str = "solver"):
     """The board (its digits as the only candidate of their cells) propagated in the network of
     `reading` (pycore.solve.network.READINGS: the solver's, or a pencil network of the easy
@@ -52,7 +47,7 @@ def propagated(board: Board, reading: str = "solver"):
     the puzzle or a cell of the board is already empty. The compiled kernel propagates where it
     runs and takes the puzzle (the same answers, ~10x sooner: pycore/solve/HISTORY.md), else
     the Python engine."""
-    net = network_of(board.puzzle, reading)
+    net = compiled(board.puzzle, reading)
     if net.error or not all(board.masks):
         return None
     twin = board_propagation(board.puzzle, list(board.masks),
@@ -690,10 +685,9 @@ def needed_steps(steps: list[Step], boards: list[Board], facts=None) -> list[int
     `facts`, those facts)."""
     made = {}
     for index, (before, after) in enumerate(zip(boards, boards[1:])):
-        for cell, (value, was, old, new) in enumerate(zip(after.values, before.values,
-                                                          before.candidates, after.candidates)):
-            if old == new and value == was:
-                continue   # most cells: a step changes a few
+        for cell in changed_cells(before, after):
+            value, was = after.values[cell], before.values[cell]
+            old, new = before.candidates[cell], after.candidates[cell]
             if value and not was:
                 made[("placed", cell)] = index
             for digit in digits_of(old & ~new):
@@ -708,6 +702,18 @@ def needed_steps(steps: list[Step], boards: list[Board], facts=None) -> list[int
             todo.extend(fact for fact in facts_read(steps[index], start)
                         if made.get(fact, index) < index)
     return sorted(need)
+
+
+def changed_cells(before: Board, after: Board):
+    """The cells whose digit or candidates differ: those `Board.apply` changed when `after` is
+    its board (a step changes a few of the cells; reading all of them was most of the time a
+    forcing hint spent here), else every cell compared."""
+    lineage = after.__dict__.get("lineage")
+    if lineage is not None and lineage[0] is before:
+        return sorted(lineage[1])
+    return [cell for cell, (value, was, old, new) in enumerate(zip(
+        after.values, before.values, before.candidates, after.candidates))
+        if old != new or value != was]
 
 
 def cell_facts(start: Board, cell: int, digits=None) -> list[tuple]:

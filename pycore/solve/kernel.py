@@ -28,7 +28,8 @@ from time import perf_counter
 from ..model import Puzzle
 from .engine import LOG2, SolveResult, Solver, describe
 from .network import (BOUNDS, EXACT, EXACT_CELLS, EXACT_MAX_SIZE, KILLER_KINDS, LINEAR, SAME, SET,
-                      TUPLES, add_derived_when_stuck, compile_puzzle, house_rests)
+                      TUPLES, Network, add_derived_when_stuck, compile_puzzle, compiled,
+                      house_rests)
 
 WASM = Path(__file__).with_name("kernel.wasm")
 MAX_SIZE = 9          # kernel.c's MAXN: masks, digit-set tables of 2^9 entries
@@ -55,9 +56,9 @@ class Encoding:
     where engine.Solver.add_derived would add the derived sums, `derived()` for extend(). Each
     returns the words, or None when the network is beyond the kernel's limits."""
 
-    def __init__(self, puzzle: Puzzle, reading: str = "solver"):
+    def __init__(self, puzzle: Puzzle, net: Network | None = None):
         self.puzzle = puzzle
-        self.net = compile_puzzle(puzzle, reading)
+        self.net = net or compile_puzzle(puzzle)   # `derived` adds to it: a search's own
         self.groups: dict[int, int] = {}   # id(DigitSets) -> its number in kernel.c
 
     def base(self) -> list[int] | None:
@@ -686,7 +687,7 @@ def board_words(puzzle: Puzzle, reading: str = "solver") -> tuple[int, ...] | No
     network as compile_puzzle gives it, reasoning as `reading` says), else None."""
     if puzzle.size > MAX_SIZE or puzzle.cell_count > MAX_CELLS:
         return None
-    words = Encoding(puzzle, reading).base()
+    words = Encoding(puzzle, compiled(puzzle, reading)).base()
     return None if words is None else tuple(words)
 
 

@@ -212,6 +212,14 @@ def compile_puzzle(puzzle: Puzzle, reading: str = "solver") -> Network:
     return net
 
 
+@lru_cache(maxsize=8)
+def compiled(puzzle: Puzzle, reading: str = "solver") -> Network:
+    """compile_puzzle's network, kept: to read (the forcing searches' propagations copy its
+    live state; kernel.board_words encodes it), never to change, as a search does when it
+    adds the derived sums."""
+    return compile_puzzle(puzzle, reading)
+
+
 def index_constraints(net: Network) -> None:
     """The constraints each cell is in, and each constraint's cells as a bit set."""
     lists = [[] for _ in range(net.cell_count)]

@@ -41,7 +41,7 @@ def answers():
 
 with_kernel = answers()
 kernel.runtime = lambda: None   # as in a page whose kernel did not compile
-forcing._suppositions_cache[0] = None
+forcing._suppositions_cache.clear()
 without = answers()
 json.dumps({"platform": sys.platform, "unavailable": prepared, "kernel": with_kernel,
             "missing": without})

@@ -60,6 +60,7 @@ def test_node_pyodide_kernel_propagates_suppositions_like_the_host(built_dist):
     Node's WebAssembly): the board and every supposition from it answered as on the host, and
     as the Python engine answers there once the kernel is missing."""
     from pycore.explain import forcing
+    from pycore.solve.network import compiled
     from tests.explain.test_forcing_kernel import random_board
     import random
     puzzle = hard_killer("TAREK_ALL#5")
@@ -74,7 +75,7 @@ def test_node_pyodide_kernel_propagates_suppositions_like_the_host(built_dist):
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads(done.stdout)
     assert out["platform"] == "emscripten" and out["unavailable"] is None, out
-    host = forcing.PythonPropagation(forcing.network_of(puzzle), list(board.masks))
+    host = forcing.PythonPropagation(compiled(puzzle), list(board.masks))
     expected = [host.board]
     for cell, mask in enumerate(board.masks):
         if mask & (mask - 1):

@@ -23,6 +23,7 @@ from pycore.explain import explain, forcing, start_board
 from pycore.explain.board import Board
 from pycore.model import Cage, Position, Puzzle
 from pycore.solve import kernel
+from pycore.solve.network import compiled
 
 TATHAM_DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "tatham.jsonl"
 TATHAM = [json.loads(line) for line in TATHAM_DATA.read_text().splitlines()]
@@ -37,7 +38,7 @@ def assert_same_propagation(puzzle: Puzzle, masks: tuple[int, ...], reading: str
     """The kernel's and the Python engine's answers on this board and on every supposition
     from it are equal, in the network of `reading`; returns how many suppositions met a
     contradiction."""
-    net = forcing.network_of(puzzle, reading)
+    net = compiled(puzzle, reading)
     ours = kernel.board_propagation(puzzle, list(masks), None, reading)
     assert ours is not None
     reference = forcing.PythonPropagation(net, list(masks))
@@ -173,7 +174,7 @@ def test_a_kernel_that_fails_hands_over_to_python(monkeypatch):
     state = forcing.propagated(board)
     twin = state[2]
     assert isinstance(twin, kernel.BoardPropagation)
-    reference = forcing.PythonPropagation(forcing.network_of(puzzle), list(board.masks))
+    reference = forcing.PythonPropagation(compiled(puzzle), list(board.masks))
     instance = kernel._board_kernel.instance
 
     def trap(name, *args):
@@ -196,7 +197,7 @@ def test_two_boards_propagated_in_turn_each_answer_from_their_own():
     boards = [random_board(rng, second, [int(ch) for ch in TAREK_WITH_SOLUTIONS[0][1]], True),
               start_board(first, Position.empty(81)), start_board(second, Position.empty(81))]
     twins = [kernel.board_propagation(b.puzzle, list(b.masks), None) for b in boards]
-    references = [forcing.PythonPropagation(forcing.network_of(b.puzzle), list(b.masks))
+    references = [forcing.PythonPropagation(compiled(b.puzzle), list(b.masks))
                   for b in boards]
     for cell in range(81):
         for twin, reference, board in zip(twins, references, boards):
