@@ -289,7 +289,7 @@ def shoot_the_whole_hint(page, family, string, step, shots, sets_drawn=False) ->
 SWITCHED_OFF = (
     ("franken-fish", FISH_25, FRANKEN_OFF, "Franken X-Wing on 4: base row A and box 6"),
     ("mutant-fish", MUTANT_6, MUTANT_OFF, "Mutant X-Wing on 5: base row G and column 4"),
-    ("forcing-net", NET_22, NET_OFF, "Forcing net: 7 goes in row H at H1 or H2 or H3"),
+    ("forcing-net", NET_22, NET_OFF, "Forcing net: 6 goes in column 6 at E6 or F6"),
 )
 
 
