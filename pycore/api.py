@@ -455,7 +455,7 @@ def hint_view(text: str, progress: list[str], solution: list[int] | None = None,
     after = position_after(board.apply(step), position, step)
     look = look_here(step, g, puzzle.kind)
     named = set(step.cells) | {c for c, _ in step.placements + step.eliminations} | {
-        c for c, _, _ in step.pattern}
+        c for c, _, _ in step.pattern} | {c for a, _, b, *_ in step.implications for c in (a, b)}
     marks = {str(c): "".join(digit_char(d) for d in digits_of(board.candidates[c]))
              for c in sorted(named) if board.candidates[c]}
     return {

@@ -174,7 +174,11 @@ class Step:
     order, (cells, digit, cells, digit, strong), the cells a tuple (several for a group: the
     digit is in one of them). What the colours stand for, strategy by strategy, is
     registry.COLOURS. `sets` are the sets of cells the page outlines, each with its colour:
-    almost locked sets, a death blossom's petals and stem, Sue de Coq's sets."""
+    almost locked sets, a death blossom's petals and stem, Sue de Coq's sets. `implications`
+    are a forcing step's cases drawn (forcing.case_implications): (cell, digit, cell, digit,
+    case, placed), an easy step of case number `case` (from 0) that reads the first candidate
+    as the case has it (placed, or taken out) and places the second (placed) or takes it out;
+    they run from each case's supposition to what it shows or to the broken rule's cells."""
     strategy: str
     text: str
     placements: tuple[tuple[int, int], ...] = ()
@@ -186,6 +190,7 @@ class Step:
     pattern: tuple[tuple[int, int, int], ...] = ()
     links: tuple[tuple[tuple[int, ...], int, tuple[int, ...], int, bool], ...] = ()
     sets: tuple[tuple[tuple[int, ...], int], ...] = ()
+    implications: tuple[tuple[int, int, int, int, int, bool], ...] = ()
 
     def is_progress(self) -> bool:
         return bool(self.placements or self.eliminations)
@@ -205,6 +210,8 @@ class Step:
             "links": [{"from": list(a), "fromDigit": x, "to": list(b), "toDigit": y, "strong": strong}
                       for a, x, b, y, strong in self.links],
             "sets": [{"cells": list(cells), "colour": colour} for cells, colour in self.sets],
+            "implications": [{"from": a, "fromDigit": x, "to": b, "toDigit": y, "case": case,
+                              "placed": placed} for a, x, b, y, case, placed in self.implications],
         }
 
 

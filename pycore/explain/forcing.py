@@ -199,9 +199,11 @@ def nishio(board: Board) -> Step | None:
     # On the grid: the supposition (struck, as it goes) and, in the second colour, the digits the
     # chain places on its way, so a reader sees where it runs.
     placed = tuple((c, d, 1) for step in kept for c, d in step.placements)
+    supposed = Step("supposition", "", placements=((cell, digit),))
     return Step("nishio", nishio_text(name, value, len(kept), reason),
                 eliminations=((cell, digit),), cells=(cell,), chain=links,
-                pattern=((cell, digit, 0),) + placed)
+                pattern=((cell, digit, 0),) + placed,
+                implications=drawn_cases(board, [(supposed, kept, None)]))
 
 
 # Digit forcing chains followed, at most, per search: a pencil network's propagation finds the
@@ -305,7 +307,10 @@ def forcing_step(board: Board, cell: int, digit: int, fact: tuple, kept: list) -
                 placements=((target, value),) if kind == "placed" else (),
                 eliminations=((target, value),) if kind == "gone" else (),
                 cells=(cell, target), chain=links,
-                pattern=((cell, digit, 0), (target, value, 1)))
+                pattern=((cell, digit, 0), (target, value, 1)),
+                implications=drawn_cases(board, [
+                    (Step("supposition", "", placements=((cell, digit),)), on_steps, fact),
+                    (Step("supposition", "", eliminations=((cell, digit),)), off_steps, fact)]))
 
 
 # --- cell and unit forcing chains, forcing nets -------------------------------------------------
@@ -518,7 +523,10 @@ def set_forcing_step(board: Board, slug: str, kind: str, where: int, cases, fact
                 eliminations=((target, value),) if what == "gone" else (),
                 cells=tuple(sorted({c for c, _ in cases} | {target})),
                 units=(where,) if kind == "unit" else (), chain=tuple(links),
-                pattern=tuple((c, d, 0) for c, d in cases) + ((target, value, 1),))
+                pattern=tuple((c, d, 0) for c, d in cases) + ((target, value, 1),),
+                implications=drawn_cases(board, [
+                    (Step("supposition", "", placements=(case,)), steps,
+                     fact if reason is None else None) for case, (steps, reason) in zip(cases, kept)]))
 
 
 def two_way_candidates(board: Board) -> list[tuple[int, int]]:
@@ -683,15 +691,7 @@ def follow_easy(walk: Walk, budget: list[int], longest: int, outcome):
 def needed_steps(steps: list[Step], boards: list[Board], facts=None) -> list[int]:
     """The indices, in order, of the steps the contradiction at boards[-1] rests on (or, given
     `facts`, those facts)."""
-    made = {}
-    for index, (before, after) in enumerate(zip(boards, boards[1:])):
-        for cell in changed_cells(before, after):
-            value, was = after.values[cell], before.values[cell]
-            old, new = before.candidates[cell], after.candidates[cell]
-            if value and not was:
-                made[("placed", cell)] = index
-            for digit in digits_of(old & ~new):
-                made[("gone", cell, digit)] = index
+    made = facts_made(boards)
     start = boards[0]
     need: set[int] = set()
     todo = list(facts) if facts is not None else contradiction_facts(boards[-1], start)
@@ -702,6 +702,20 @@ def needed_steps(steps: list[Step], boards: list[Board], facts=None) -> list[int
             todo.extend(fact for fact in facts_read(steps[index], start)
                         if made.get(fact, index) < index)
     return sorted(need)
+
+
+def facts_made(boards: list[Board]) -> dict[tuple, int]:
+    """Each fact the steps between `boards` made → the index of the step that made it."""
+    made = {}
+    for index, (before, after) in enumerate(zip(boards, boards[1:])):
+        for cell in changed_cells(before, after):
+            value, was = after.values[cell], before.values[cell]
+            old, new = before.candidates[cell], after.candidates[cell]
+            if value and not was:
+                made[("placed", cell)] = index
+            for digit in digits_of(old & ~new):
+                made[("gone", cell, digit)] = index
+    return made
 
 
 def changed_cells(before: Board, after: Board):
@@ -751,6 +765,71 @@ def contradiction_facts(board: Board, start: Board) -> list[tuple]:
         return [("placed", cell) for cell in broken[3]]
     missing = digits_of(broken[2])
     return [f for cell in broken[1].cells for f in cell_facts(start, cell, missing)]
+
+
+# --- what a forcing step draws: each case's easy steps as arrows over the grid -------------------
+# A case's drawing is its chain of kept steps, as HoDoKu and SudokuWiki draw a forcing chain: an
+# arrow from each candidate a step reads (a digit an earlier step of the case placed, or a
+# candidate it took out) to what the step does (the digit it places, or the candidates it takes
+# out that a later step reads), from the supposition to the conclusion or the contradiction. Which
+# earlier step a step reads is `facts_read` against `facts_made`, as for `needed_steps`: the kept
+# steps are replayed alone from the supposition (each one reads only what kept steps made, which
+# is why they were kept).
+
+def case_implications(board: Board, supposition: Step, kept: list[Step],
+                      fact: tuple | None) -> list[tuple[int, int, int, int, bool]]:
+    """The arrows of one case: (cell, digit, cell, digit, placed), from a candidate as the case
+    has it to one an easy step then places (placed) or takes out; `fact` is what the case shows
+    (("placed" or "gone", cell, digit)), None for a case that ends in a contradiction (its arrows
+    end at the broken rule's cells). A case whose supposition alone shows the fact is one arrow,
+    from the supposition to the conclusion."""
+    steps = [supposition, *kept]
+    boards = [board]
+    for step in steps:
+        boards.append(boards[-1].apply(step))
+    made = facts_made(boards)
+    if fact is None:
+        ends = contradiction_facts(boards[-1], board)
+    else:
+        ends = [fact[:2] if fact[0] == "placed" else fact]
+    # what each step (then the end) reads that an earlier step of the case made
+    reads = [[(made[f], f) for f in facts_read(step, board) if made.get(f, index) < index]
+             for index, step in enumerate(steps[1:], 1)]
+    ends_read = [(made[f], f) for f in ends if f in made]
+    # an elimination step's arrows go to the candidates it takes out that are read later
+    read_later = {f for read in reads + [ends_read] for _, f in read}
+    arrows = []
+    for index, read in enumerate(reads, 1):
+        step = steps[index]
+        to = [(c, d, True) for c, d in step.placements] or [
+            (c, d, False) for c, d in step.eliminations if ("gone", c, d) in read_later]
+        for source in unique(node(steps[maker], f) for maker, f in read):
+            arrows += [(*source, c, d, placed) for c, d, placed in to if (c, d) != source]
+    for maker, f in ends_read:
+        source = node(steps[maker], f)
+        if f[0] == "gone" and f[1:] != source:
+            arrows.append((*source, f[1], f[2], False))
+    return unique(arrows)
+
+
+def node(step: Step, fact: tuple) -> tuple[int, int]:
+    """The candidate an arrow leaves from for `fact`, made by `step`: the digit it places (its
+    peers' and its cell's candidates go with it), else the candidate it takes out."""
+    if step.placements:
+        return step.placements[0]
+    return fact[1], fact[2]
+
+
+def unique(items) -> list:
+    """`items` without repeats, in order."""
+    return list(dict.fromkeys(items))
+
+
+def drawn_cases(board: Board, cases) -> tuple[tuple[int, int, int, int, int, bool], ...]:
+    """Step.implications for `cases`, each (supposition, kept steps, fact or None): every
+    case's arrows with its number (from 0)."""
+    return tuple((*arrow[:4], number, arrow[4]) for number, (supposition, kept, fact)
+                 in enumerate(cases) for arrow in case_implications(board, supposition, kept, fact))
 
 
 STRATEGIES = {"digit-forcing": digit_forcing, "cell-forcing-chain": cell_forcing,

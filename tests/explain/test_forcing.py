@@ -397,3 +397,117 @@ def test_the_pencil_filter_keeps_what_the_easy_steps_refute_on_random_killer_boa
                     supposed = board.apply(Step("x", "", placements=((cell, digit),)))
                     assert chain_to_contradiction(Walk(supposed, easy), [10 ** 6]) is None, (cell, digit)
     assert followed > 100
+
+
+# --- each case drawn on the grid (Step.implications) ---------------------------------------------
+
+def cases_of(step):
+    """The chain's lines split into its cases, each opening with its supposition."""
+    cases = []
+    for line in step.chain:
+        if re.search(r"\((the supposition|supposed (true|false)|case \d+ of \d+)\)$", line):
+            cases.append([])
+        cases[-1].append(line)
+    return cases
+
+
+def broken_cells(board, line):
+    """The cells (and digits) a "…: a contradiction" line's broken rule is about."""
+    g = board.geometry
+    rule = line.removesuffix(": a contradiction")
+    names = {g.name(c): c for c in range(g.cell_count)}
+    if rule.endswith(" has no candidate left"):
+        return {names[rule.split()[0]]}
+    house = next(h for h in g.houses if f" {h.name} " in f" {rule} " or rule.endswith(h.name))
+    return set(house.cells)
+
+
+def check_implications(board, step):
+    """The arrows of every case: their ends are candidates of the board, each cell named in the
+    chain (or in the house of a broken rule); a case's arrows start at its supposition and each
+    leaves from its supposition or from where an earlier arrow of the case arrived; every digit
+    the case's chain places is arrived at; and every case arrives at the conclusion, or, when it
+    breaks a rule, in the cells of the rule."""
+    g = board.geometry
+    names = {g.name(c): c for c in range(g.cell_count)}
+    cases = cases_of(step)
+    ((target, value),) = step.placements + step.eliminations
+    supposed = [(c, d) for c, d, colour in step.pattern if colour == 0]
+    if step.strategy == "digit-forcing":
+        supposed *= 2
+    assert len(supposed) == len(cases)
+    assert {case for *_, case, _ in step.implications} == set(range(len(cases)))
+    said = " ".join(step.chain)
+    for number, (lines, start) in enumerate(zip(cases, supposed)):
+        arrows = [a for a in step.implications if a[4] == number]
+        assert (arrows[0][0], arrows[0][1]) == start, (step.text, number)
+        broken = lines[-1].endswith(": a contradiction")
+        rule = broken_cells(board, lines[-1]) if broken else set()
+        reached = {start}
+        for a, x, b, y, _, placed in arrows:
+            assert board.has(a, x) and board.has(b, y), (step.text, "not a candidate")
+            assert (a, x) in reached, (step.text, number, g.name(a), x, "leaves from nowhere")
+            reached.add((b, y))
+            assert all(g.name(c) in said or c in rule for c in (a, b)), (step.text, g.name(b))
+            assert not placed or f"{g.name(b)} = {y} (" in said
+        into = {(b, y) for _, _, b, y, _, placed in arrows if placed}
+        for line in lines[1:-1]:
+            placing = re.fullmatch(r"([A-I]\d) = (\d) \(.*", line)
+            if placing:
+                assert (names[placing[1]], int(placing[2])) in into, (step.text, line,
+                                                                       "not drawn")
+        ends = {(b, y, placed) for _, _, b, y, _, placed in arrows}
+        if broken:
+            assert {b for b, _, _ in ends} & rule, (step.text, number, "misses the broken rule")
+        else:
+            assert (target, value, bool(step.placements)) in ends, (step.text, number)
+
+
+def forcing_steps():
+    """A step of each of the five forcing strategies, on the positions the tests above and
+    tests/explain/test_forcing_sets.py have, with its board."""
+    from tests.explain.positions import find
+    from tests.explain.test_forcing_sets import STUCK
+    from tests.explain.test_single_digit import candidate_board
+    for text in (FORCING_PLACES, FORCING_REMOVES):
+        puzzle, position = decode(text)
+        board = start_board(puzzle, position)
+        yield board, BY_SLUG["digit-forcing"].find(board)
+    board = candidate_board(STUCK)
+    for slug in ("cell-forcing-chain", "unit-forcing-chain", "forcing-net"):
+        yield board, find(slug, board)
+    yield board_before_nishio(decode(KENKEN)[0])
+
+
+def test_each_forcing_case_is_drawn_from_its_supposition_to_what_it_shows():
+    found = {}
+    for board, step in forcing_steps():
+        check_implications(board, step)
+        found[step.strategy] = step
+    assert set(found) == {"digit-forcing", "cell-forcing-chain", "unit-forcing-chain",
+                          "forcing-net", "nishio"}
+    assert all(step.to_json(board_before_nishio(decode(KENKEN)[0])[0].geometry)["implications"]
+               for step in found.values())
+
+
+def test_a_forcing_nets_branches_join_where_a_step_reads_two_earlier_ones():
+    """In the cell forcing chain's case H3 = 6, the hidden single H2 = 2 (the only place for 2
+    in row H) reads what two earlier placements took out, F1 = 2's 2 from H1 and the supposition
+    H3 = 6's 2 from H3: two arrows into it. The case that alone takes 4 out of G2 (H3 = 4) is
+    one arrow, from the supposition to the conclusion, and a digit forcing chain's case false
+    starts at the candidate supposed false."""
+    from tests.explain.positions import cell, find
+    from tests.explain.test_forcing_sets import STUCK
+    from tests.explain.test_single_digit import candidate_board
+    board = candidate_board(STUCK)
+    step = find("cell-forcing-chain", board)
+    arrows = [a[:4] for a in step.implications if a[4] == 1]
+    assert sorted(a[:2] for a in arrows if a[2:] == (cell("H2"), 2)) == sorted(
+        [(cell("F1"), 2), (cell("H3"), 6)])
+    alone = [a for a in step.implications if a[4] == 0]
+    assert alone == [(cell("H3"), 4, cell("G2"), 4, 0, False)]
+    puzzle, position = decode(FORCING_REMOVES)
+    board = start_board(puzzle, position)
+    step = BY_SLUG["digit-forcing"].find(board)
+    false = [a for a in step.implications if a[4] == 1]
+    assert false == [(cell("A6"), 4, cell("A6"), 7, 1, True), (cell("A6"), 7, cell("A2"), 7, 1, False)]
