@@ -22,13 +22,18 @@
 // strategies the reader switched off (settings.js's Strategies list: slugs hint_view leaves out),
 // afterStuck() runs Solve.
 
-import { button, el } from "./dom.js";
+import { button, el, svgEl } from "./dom.js";
 
 const STAGES = 3;
 const LINES_MEAN = "Solid lines are strong links (at least one end is true), dashed lines weak " +
   "links (not both ends); along the chain the two colours alternate.";
 const BOXES_MEAN = " A box holds a group: the digit is in one of its cells.";
 const SETS_MEAN = "An outline goes round each set of cells the step rests on.";
+const ARROWS_MEAN = "Arrows follow each case from its supposition to what it shows, one easy " +
+  "step each: solid into a digit the case places, dashed into a candidate it takes out.";
+const PICK_CASE = "One case alone:";
+/** What a forcing step calls its cases in the key (its list opens each case so). */
+const caseName = (strategy, k) => (strategy === "digit-forcing" ? ["supposed true", "supposed false"][k] : `case ${k + 1}`);
 
 /** "cell:digit" → colour of the pattern's candidates the step shows in colour: a candidate it
  * strikes out is shown struck instead (a Nishio step's supposition). */
@@ -66,8 +71,9 @@ function stepMarks(result) {
 }
 
 /** What the board shows of hint_view's `result` at `stage` (render.js's showStep argument), or
- * null for nothing: the wrong cells of a wrong position; where to look; the whole step. */
-export function stepDrawing(result, stage, cages) {
+ * null for nothing: the wrong cells of a wrong position; where to look; the whole step (of a
+ * forcing step's cases, only case `onlyCase` when the reader picked one in the key). */
+export function stepDrawing(result, stage, cages, onlyCase = null) {
   if (result.status === "invalid") return { wrong: result.problems.map((p) => p.cell) };
   if (result.status !== "step") return null;
   const step = result.step;
@@ -79,12 +85,14 @@ export function stepDrawing(result, stage, cages) {
     marks: stepMarks(result),
     links: step.links,
     sets: step.sets ?? [],
+    implications: (step.implications ?? []).filter((a) => onlyCase === null || a.case === onlyCase),
   };
 }
 
 /** The key to what `step` draws: each colour it shows with what the strategy means by it, and
- * what a chain's lines and boxes are. */
-function legendParts(step) {
+ * what a chain's lines and boxes are; a forcing step's cases, each a button in its arrows' colour
+ * that shows that case alone (`pick(k)`; pressed again, every case), `onlyCase` pressed. */
+function legendParts(step, pick = () => {}, onlyCase = null) {
   const parts = [];
   if (!step) return parts;
   // a colour is keyed where it marks cells or outlines a set (a franken fish's cover houses)
@@ -99,6 +107,24 @@ function legendParts(step) {
     parts.push(LINES_MEAN + (step.links.some((l) => l.from.length > 1 || l.to.length > 1) ? BOXES_MEAN : ""));
   }
   if (step.sets?.length) parts.push((step.links.length ? " " : "") + SETS_MEAN);
+  const arrows = step.implications ?? [];
+  if (arrows.length) {
+    parts.push(ARROWS_MEAN);
+    // each case's colour, when there are several (render.js draws case K in `case-K`): a net
+    // of four cases crosses the whole grid, so each can be followed alone
+    const cases = [...new Set(arrows.map((a) => a.case))].sort((a, b) => a - b);
+    if (cases.length > 1) {
+      parts.push(" " + PICK_CASE);
+      for (const k of cases) {
+        const swatch = svgEl("svg", { class: `case-key case-${k % 4}`, viewBox: "0 0 14 8", "aria-hidden": "true" });
+        swatch.append(svgEl("line", { x1: 0, y1: 4, x2: 9, y2: 4 }), svgEl("path", { d: "M 14 4 L 8 0.5 L 8 7.5 Z", stroke: "none" }));
+        const key = el("button", { type: "button", class: "case", "data-case": k, "aria-pressed": String(onlyCase === k),
+                                   title: "Show this case's arrows alone (again: every case)" }, swatch, caseName(step.strategy, k));
+        key.addEventListener("click", () => pick(k));
+        parts.push(" ", key);
+      }
+    }
+  }
   return parts;
 }
 
@@ -265,7 +291,9 @@ export function createHints(glue) {
   }
 
   function draw(result, stage) {
-    const drawing = stepDrawing(result, stage, glue.cages());
+    // the case the reader picked in the key, for the hint on screen only
+    const onlyCase = shown?.result === result ? shown.onlyCase ?? null : null;
+    const drawing = stepDrawing(result, stage, glue.cages(), onlyCase);
     if (drawing) glue.board()?.showStep(drawing);
     else glue.board()?.clearStep();
   }
@@ -299,7 +327,16 @@ export function createHints(glue) {
     const said = whole ? result.step?.chain ?? [] : [];
     chain.replaceChildren(...said.map((link) => el("li", {}, link)));
     chain.hidden = !said.length;
-    const key = legendParts(whole && result.status === "step" ? result.step : null);
+    const pick = (k) => {
+      if (shown?.result !== result) return;
+      shown.onlyCase = shown.onlyCase === k ? null : k;
+      for (const b of legend.querySelectorAll("button.case")) {
+        b.setAttribute("aria-pressed", String(Number(b.dataset.case) === shown.onlyCase));
+      }
+      draw(result, stage);
+    };
+    const onlyCase = shown?.result === result ? shown.onlyCase ?? null : null;
+    const key = legendParts(whole && result.status === "step" ? result.step : null, pick, onlyCase);
     legend.replaceChildren(...key);
     legend.hidden = !key.length;
     const about = stage > 0 && result.status === "step" ? result.step.article : null;

@@ -227,9 +227,11 @@ function drawStepMarks(cells, marks, side) {
 /** A chain's links as lines between its candidates (drawn by drawStepMarks), solid for strong
  * links, dashed for weak ones, in an SVG over the grid in cell units. A group (a digit in one of
  * several cells) is drawn as a rounded box around its candidates, and its lines start at the
- * box's edge. */
-function drawLinks(board, cells, links, n) {
-  if (!links.length) return;
+ * box's edge. A forcing step's `implications` are arrows in the same SVG: each case's in its own
+ * colour (`case-K`, K the case's number mod 4), solid into a digit the case places, dashed
+ * (`gone`) into a candidate it takes out. */
+function drawLinks(board, cells, links, n, implications = []) {
+  if (!links.length && !implications.length) return;
   const box = board.querySelector("svg.lines").getBoundingClientRect();
   const unit = box.width / n;
   const svg = svgEl("svg", { class: "hint-links", "data-testid": "hint-links", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
@@ -253,22 +255,43 @@ function drawLinks(board, cells, links, n) {
     groups.set(`${digit}:${group}`, { x: x - hw, y: y - hh, width: 2 * hw, height: 2 * hh });
     return { x, y, reach: (ux, uy) => Math.min(ux ? hw / Math.abs(ux) : Infinity, uy ? hh / Math.abs(uy) : Infinity) };
   };
-  const paths = [];
-  for (const link of links) {
-    const a = node(link.from, link.fromDigit), b = node(link.to, link.toDigit);
-    if (!a || !b) continue;
+  // From the edge of one node to the edge of the other, leaving the digits readable, bent a
+  // little to the left of the way the chain runs: two links along one row, one each way, bend
+  // apart instead of covering each other. Null when the nodes touch (or one is not shown).
+  const curve = (from, fromDigit, to, toDigit) => {
+    const a = node(from, fromDigit), b = node(to, toDigit);
+    if (!a || !b) return null;
     const length = Math.hypot(b.x - a.x, b.y - a.y);
     const ux = (b.x - a.x) / length, uy = (b.y - a.y) / length;
     const [ra, rb] = [a.reach(ux, uy), b.reach(ux, uy)];
-    if (!(length > ra + rb)) continue;
-    // from the edge of one node to the edge of the other, leaving the digits readable, bent a
-    // little to the left of the way the chain runs: two links along one row, one each way,
-    // bend apart instead of covering each other
+    if (!(length > ra + rb)) return null;
     const [x1, y1, x2, y2] = [a.x + ux * ra, a.y + uy * ra, b.x - ux * rb, b.y - uy * rb];
     const bend = Math.min(0.3, length * 0.12);
-    const [cx, cy] = [(x1 + x2) / 2 + uy * bend, (y1 + y2) / 2 - ux * bend];
+    return [x1, y1, (x1 + x2) / 2 + uy * bend, (y1 + y2) / 2 - ux * bend, x2, y2];
+  };
+  const paths = [];
+  for (const link of links) {
+    const at = curve(link.from, link.fromDigit, link.to, link.toDigit);
+    if (!at) continue;
     paths.push(svgEl("path", { class: link.strong ? "strong" : "weak",
-      d: `M ${[x1, y1].map(round).join(" ")} Q ${[cx, cy, x2, y2].map(round).join(" ")}` }));
+      d: `M ${at.slice(0, 2).map(round).join(" ")} Q ${at.slice(2).map(round).join(" ")}` }));
+  }
+  for (const arrow of implications) {
+    const at = curve([arrow.from], arrow.fromDigit, [arrow.to], arrow.toDigit);
+    if (!at) continue;
+    const [x1, y1, cx, cy, x2, y2] = at;
+    // the head points along the curve's last stretch; the line stops at its base
+    const length = Math.hypot(x2 - cx, y2 - cy) || 1;
+    const [dx, dy] = [(x2 - cx) / length, (y2 - cy) / length];
+    // (an arrow inside one cell is short: its head shrinks to fit)
+    const long = Math.min(0.16, 0.7 * Math.hypot(x2 - x1, y2 - y1)), wide = long * 0.45;
+    const [bx, by] = [x2 - dx * long, y2 - dy * long];
+    const colour = `case-${arrow.case % 4}`;
+    paths.push(svgEl("path", { class: `implies ${colour}${arrow.placed ? "" : " gone"}`,
+      d: `M ${[x1, y1].map(round).join(" ")} Q ${[cx, cy, bx, by].map(round).join(" ")}` }));
+    paths.push(svgEl("path", { class: `head ${colour}`,
+      d: `M ${[x2, y2].map(round).join(" ")} L ${[bx - dy * wide, by + dx * wide].map(round).join(" ")} ` +
+         `L ${[bx + dy * wide, by - dx * wide].map(round).join(" ")} Z` }));
   }
   for (const { x, y, width, height } of groups.values()) {
     svg.append(svgEl("rect", { class: "group", x: round(x), y: round(y), width: round(width), height: round(height),
@@ -367,15 +390,16 @@ function flash(b, indices) {
 /** A hint's step over the board: `focus`, `eliminate`, `place` and `wrong` are cells
  * (data-hint says which, the later winning where a cell is in two), `marks` the candidates it
  * speaks of per cell ([[digit character, class]]), `links` a chain's links between them, `sets`
- * the sets of cells it outlines ([{cells, colour}]). */
-function showStep(b, { focus = [], eliminate = [], place = [], wrong = [], marks = {}, links = [], sets = [] }) {
+ * the sets of cells it outlines ([{cells, colour}]), `implications` a forcing step's cases as
+ * arrows (Step.implications). */
+function showStep(b, { focus = [], eliminate = [], place = [], wrong = [], marks = {}, links = [], sets = [], implications = [] }) {
   clearStep(b);
   for (const [hint, indices] of [["focus", focus], ["eliminate", eliminate], ["place", place], ["wrong", wrong]]) {
     for (const index of indices) b.cells[index].dataset.hint = hint;
   }
   drawStepMarks(b.cells, marks, b.side);
   drawSets(b.board, sets, b.n);
-  drawLinks(b.board, b.cells, links, b.n);
+  drawLinks(b.board, b.cells, links, b.n, implications);
 }
 
 function clearStep(b) {

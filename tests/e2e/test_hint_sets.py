@@ -1,6 +1,6 @@
 """Issue 44's drawings and lists in the page: a forcing chain's list shown whole (it used to clip
 after ~9 of 15 lines with no sign of more), almost locked sets outlined on the board, a grouped
-AIC's groups boxed as one node each.
+AIC's groups boxed as one node each, a forcing step's cases drawn as arrows.
 
 Positions: top95's sudokus (hard puzzles passed around since 2005) as our hints leave them,
 pencil marks and all, where each step is next."""
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browsers.pageutil import ask_hint, open_text
-from tests.e2e.test_hint import SUDOKU_AIC, expected_first_step
+from tests.e2e.test_hint import KENKEN_NISHIO, SUDOKU_AIC, expected_first_step
 from tests.explain.test_switch_off import (FISH_25, FRANKEN_OFF, MUTANT_6, MUTANT_OFF,
                                            NET_22, NET_OFF)
 
@@ -53,6 +53,36 @@ def test_a_forcing_chains_list_is_shown_whole(app_page, device, width, height):
     apply = app_page.locator("[data-action=apply-hint]")
     apply.scroll_into_view_if_needed()
     assert apply.is_visible()
+
+
+def arrows_drawn(page, step) -> None:
+    """A forcing step's cases over the grid (Step.implications): an arrow (a line and its head)
+    per implication the page can place, each case's in its colour, at least one per case; the
+    key says what the arrows mean and, with several cases, each case's colour. Nothing for a
+    step without them."""
+    arrows = page.locator("svg.hint-links path.implies")
+    if not step.get("implications"):
+        assert arrows.count() == 0
+        return
+    cases = sorted({a["case"] for a in step["implications"]})
+    drawn = arrows.evaluate_all("ps => ps.map(p => p.getAttribute('class'))")
+    assert 0 < len(drawn) <= len(step["implications"])
+    assert page.locator("svg.hint-links path.head").count() == len(drawn)
+    assert {f"case-{k % 4}" for k in cases} == {c for cls in drawn for c in cls.split()
+                                                if c.startswith("case-")}
+    legend = page.locator("[data-testid=hint-legend]")
+    assert "Arrows follow each case from its supposition to what it shows" in legend.inner_text()
+    keys = legend.locator(".case").evaluate_all("ks => ks.map(k => Number(k.dataset.case))")
+    assert keys == (cases if len(cases) > 1 else [])
+    if len(cases) > 1:
+        # a case's key shows its arrows alone; pressed again, every case's
+        last = legend.locator(f".case[data-case='{cases[-1]}']")
+        last.click()
+        assert last.get_attribute("aria-pressed") == "true"
+        alone = arrows.evaluate_all("ps => ps.map(p => p.getAttribute('class'))")
+        assert alone and all(f"case-{cases[-1] % 4}" in cls.split() for cls in alone)
+        last.click()
+        assert last.get_attribute("aria-pressed") == "false" and arrows.count() == len(drawn)
 
 
 def outlines(page):
@@ -211,7 +241,9 @@ def test_each_new_familys_hint_is_drawn(app_page, device, width, height, scheme)
                 ask_hint(app_page)
             assert app_page.locator("[data-testid=hint-text]").inner_text() == step["text"]
             assert app_page.locator(".hint-marks .pattern-0, .hint-marks .pattern-1").count() > 0
-            assert app_page.locator("svg.hint-links path").count() <= len(step["links"])
+            links = app_page.locator("svg.hint-links path.strong, svg.hint-links path.weak")
+            assert links.count() <= len(step["links"])
+            arrows_drawn(app_page, step)
             assert app_page.locator("svg.hint-sets path").count() == len(step["sets"]), family
             app_page.screenshot(path=str(shots / f"{family}-{device}-{scheme}.png"), full_page=True)
             app_page.click("[data-action=hint-close]")
@@ -280,6 +312,7 @@ def shoot_the_whole_hint(page, family, string, step, shots, sets_drawn=False) ->
         assert page.locator("[data-testid=hint-text]").inner_text() == step["text"]
         marked = page.locator("[data-hint]").evaluate_all("cs => cs.map(c => c.dataset.cell)")
         assert {f"r{c // 9 + 1}c{c % 9 + 1}" for c in step["cells"]} <= set(marked)
+        arrows_drawn(page, step)
         if sets_drawn:
             assert page.locator("svg.hint-sets path").count() == len(step["sets"])
             # each outline's colour is in the key (a fish's cover houses are orange, fins or none)
@@ -292,13 +325,17 @@ def shoot_the_whole_hint(page, family, string, step, shots, sets_drawn=False) ->
 # Issue 44's families that a simpler step always comes before, made the next step the way a reader
 # of SudokuWiki's solver or HoDoKu would: by unticking the strategies that come first, through the
 # page's Strategies list (Settings). Positions: top95's 7th, 24th and 9th sudokus as our hints
-# leave them (tests/explain/test_switch_off.py), with the fewest strategies switched off that a
+# leave them (tests/explain/test_switch_off.py), and Nishio's KenKen with the set forcing chains
+# off, with the fewest strategies switched off that a
 # greedy search found (switch off what comes first until the family is next, then switch each
 # back on where the family stays next).
 SWITCHED_OFF = (
     ("franken-fish", FISH_25, FRANKEN_OFF, "Franken X-Wing on 4: base row A and box 6"),
     ("mutant-fish", MUTANT_6, MUTANT_OFF, "Mutant X-Wing on 5: base row G and column 4"),
     ("forcing-net", NET_22, NET_OFF, "Forcing net: 6 goes in column 6 at E6 or F6"),
+    # Tatham's unreasonable KenKen where Nishio was next before the cell forcing chains came
+    ("nishio", KENKEN_NISHIO, ("cell-forcing-chain", "unit-forcing-chain", "forcing-net"),
+     "Nishio: if A5 were 3, 2 easy steps"),
 )
 
 
