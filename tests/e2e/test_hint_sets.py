@@ -55,11 +55,12 @@ def test_a_forcing_chains_list_is_shown_whole(app_page, device, width, height):
     assert apply.is_visible()
 
 
-def arrows_drawn(page, step) -> None:
+def arrows_drawn(page, step, shot=None) -> None:
     """A forcing step's cases over the grid (Step.implications): an arrow (a line and its head)
     per implication the page can place, each case's in its colour, at least one per case; the
-    key says what the arrows mean and, with several cases, each case's colour. Nothing for a
-    step without them."""
+    key says what the arrows mean and, with several cases, each case's colour, a button that
+    shows that case alone (a screenshot of the last case alone goes to `shot`, a file name
+    without its ending, when given). Nothing for a step without them."""
     arrows = page.locator("svg.hint-links path.implies")
     if not step.get("implications"):
         assert arrows.count() == 0
@@ -81,6 +82,8 @@ def arrows_drawn(page, step) -> None:
         assert last.get_attribute("aria-pressed") == "true"
         alone = arrows.evaluate_all("ps => ps.map(p => p.getAttribute('class'))")
         assert alone and all(f"case-{cases[-1] % 4}" in cls.split() for cls in alone)
+        if shot is not None:
+            page.screenshot(path=f"{shot}-case-{cases[-1] + 1}.png", full_page=True)
         last.click()
         assert last.get_attribute("aria-pressed") == "false" and arrows.count() == len(drawn)
 
@@ -243,7 +246,7 @@ def test_each_new_familys_hint_is_drawn(app_page, device, width, height, scheme)
             assert app_page.locator(".hint-marks .pattern-0, .hint-marks .pattern-1").count() > 0
             links = app_page.locator("svg.hint-links path.strong, svg.hint-links path.weak")
             assert links.count() <= len(step["links"])
-            arrows_drawn(app_page, step)
+            arrows_drawn(app_page, step, shots / f"{family}-{device}-{scheme}")
             assert app_page.locator("svg.hint-sets path").count() == len(step["sets"]), family
             app_page.screenshot(path=str(shots / f"{family}-{device}-{scheme}.png"), full_page=True)
             app_page.click("[data-action=hint-close]")
@@ -312,7 +315,7 @@ def shoot_the_whole_hint(page, family, string, step, shots, sets_drawn=False) ->
         assert page.locator("[data-testid=hint-text]").inner_text() == step["text"]
         marked = page.locator("[data-hint]").evaluate_all("cs => cs.map(c => c.dataset.cell)")
         assert {f"r{c // 9 + 1}c{c % 9 + 1}" for c in step["cells"]} <= set(marked)
-        arrows_drawn(page, step)
+        arrows_drawn(page, step, shots / f"{family}-{device}-{scheme}")
         if sets_drawn:
             assert page.locator("svg.hint-sets path").count() == len(step["sets"])
             # each outline's colour is in the key (a fish's cover houses are orange, fins or none)
