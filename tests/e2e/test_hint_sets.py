@@ -328,10 +328,9 @@ def shoot_the_whole_hint(page, family, string, step, shots, sets_drawn=False) ->
 # Issue 44's families that a simpler step always comes before, made the next step the way a reader
 # of SudokuWiki's solver or HoDoKu would: by unticking the strategies that come first, through the
 # page's Strategies list (Settings). Positions: top95's 7th, 24th and 9th sudokus as our hints
-# leave them (tests/explain/test_switch_off.py), and Nishio's KenKen with the set forcing chains
-# off, with the fewest strategies switched off that a
+# leave them (tests/explain/test_switch_off.py), with the fewest strategies switched off that a
 # greedy search found (switch off what comes first until the family is next, then switch each
-# back on where the family stays next).
+# back on where the family stays next); and Nishio's KenKen with the set forcing chains off.
 SWITCHED_OFF = (
     ("franken-fish", FISH_25, FRANKEN_OFF, "Franken X-Wing on 4: base row A and box 6"),
     ("mutant-fish", MUTANT_6, MUTANT_OFF, "Mutant X-Wing on 5: base row G and column 4"),
