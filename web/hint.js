@@ -29,8 +29,9 @@ const LINES_MEAN = "Solid lines are strong links (at least one end is true), das
   "links (not both ends); along the chain the two colours alternate.";
 const BOXES_MEAN = " A box holds a group: the digit is in one of its cells.";
 const SETS_MEAN = "An outline goes round each set of cells the step rests on.";
-const ARROWS_MEAN = "Arrows follow each case from its supposition to what it shows, one easy " +
-  "step each: solid into a digit the case places, dashed into a candidate it takes out.";
+/** What a forcing step's arrows mean, for its `cases` (Nishio has one). */
+const arrowsMean = (cases) => (cases > 1 ? "Arrows follow each case from its supposition" : "Arrows follow the supposition") +
+  " to what it shows, one easy step each: solid into a digit placed, dashed into a candidate taken out.";
 const PICK_CASE = "One case alone:";
 /** What a forcing step calls its cases in the key (its list opens each case so). */
 const caseName = (strategy, k) => (strategy === "digit-forcing" ? ["supposed true", "supposed false"][k] : `case ${k + 1}`);
@@ -109,10 +110,10 @@ function legendParts(step, pick = () => {}, onlyCase = null) {
   if (step.sets?.length) parts.push((step.links.length ? " " : "") + SETS_MEAN);
   const arrows = step.implications ?? [];
   if (arrows.length) {
-    parts.push(ARROWS_MEAN);
     // each case's colour, when there are several (render.js draws case K in `case-K`): a net
     // of four cases crosses the whole grid, so each can be followed alone
     const cases = [...new Set(arrows.map((a) => a.case))].sort((a, b) => a - b);
+    parts.push(arrowsMean(cases.length));
     if (cases.length > 1) {
       parts.push(" " + PICK_CASE);
       for (const k of cases) {

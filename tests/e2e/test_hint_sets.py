@@ -72,7 +72,8 @@ def arrows_drawn(page, step, shot=None) -> None:
     assert {f"case-{k % 4}" for k in cases} == {c for cls in drawn for c in cls.split()
                                                 if c.startswith("case-")}
     legend = page.locator("[data-testid=hint-legend]")
-    assert "Arrows follow each case from its supposition to what it shows" in legend.inner_text()
+    follow = "each case from its supposition" if len(cases) > 1 else "the supposition"
+    assert f"Arrows follow {follow} to what it shows" in legend.inner_text()
     keys = legend.locator(".case").evaluate_all("ks => ks.map(k => Number(k.dataset.case))")
     assert keys == (cases if len(cases) > 1 else [])
     if len(cases) > 1:
