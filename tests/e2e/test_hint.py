@@ -179,6 +179,7 @@ def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
     assert stage2 != "" and stage2 != step["text"]
     chain = app_page.locator("[data-testid=hint-chain]")
     assert chain.is_hidden(), "a supposition's chain is part of the whole step only"
+    assert app_page.locator("svg.hint-links").count() == 0, "so are its lines"
 
     ask_hint(app_page)
     assert app_page.locator(PANEL).get_attribute("data-stage") == "3"
@@ -196,6 +197,9 @@ def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
         cases = [link for link in step["chain"] if " (case " in link]
         assert cases[0] == step["chain"][0] and len(cases) >= 2
         assert all(link.endswith(f" (case {k} of {len(cases)})") for k, link in enumerate(cases, 1))
+    # a forcing step's cases drawn over the grid, as arrows (each case's lines in its colour)
+    arrows = app_page.locator("svg.hint-links path.implies")
+    assert (arrows.count() > 0) == bool(step["chain"]) == bool(step["implications"])
     marked = cells(app_page)
     for cell, _ in step["placements"]:
         assert marked[cell][2] == "place"
@@ -224,6 +228,7 @@ def test_hint_in_stages_then_apply_and_undo(app_page, string, says):
     untouched = set(range(len(before))) - {c for c, _ in step["placements"] + step["eliminations"]}
     assert all(after[i][0] == before[i][0] for i in untouched)
     assert all(c[2] == "" for c in after), "highlights go once the step is applied"
+    assert app_page.locator("svg.hint-links").count() == 0, "and its lines"
     assert app_page.locator("[data-testid=hint-steps] li").count() == 1
 
     app_page.click("[data-action=undo]")
