@@ -694,11 +694,12 @@ def board_words(puzzle: Puzzle, reading: str = "solver") -> tuple[int, ...] | No
 def board_propagation(puzzle: Puzzle, masks: list[int], fallback,
                       reading: str = "solver") -> BoardPropagation | None:
     """The kernel's propagation of a board of `puzzle` (its candidate masks) in the network of
-    `reading`, or None when the kernel does not run here or cannot take the puzzle (then
+    `reading`, or None when the kernel does not run here, the page asks for the Python engine
+    (`&engine=python`: its hints too) or the kernel cannot take the puzzle (then
     engine.propagate does it, as `fallback()`, the Python twin, does should the kernel fail
     later)."""
     found = runtime()
-    if found is None:
+    if found is None or page_engine() == "python":   # a page asking for the Python engine
         return None
     words = board_words(puzzle, reading)
     if words is None:

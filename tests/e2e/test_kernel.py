@@ -125,3 +125,20 @@ def test_page_hint_propagates_suppositions_in_the_kernel(app_page):
     assert text.startswith("Digit forcing chain: if ")
     assert app_page.evaluate("performance.getEntriesByName('kernel-suppositions').length") == 1
 
+
+
+def test_a_page_asking_for_the_python_engine_propagates_its_hints_in_python(page, site):
+    """`&engine=python` switches the hints' forcing searches too: the same step, and the kernel's
+    instance for the hints is never made (no mark in the page's timeline)."""
+    from urllib.parse import quote
+    from tests.browsers.pageutil import ask_hint
+    from tests.e2e.test_hint import KENKEN_FORCING, expected_first_step
+    page.goto(f"{site.url}?bd={quote(KENKEN_FORCING)}&engine=python")
+    page.locator("[data-testid=status][data-state=ready]").wait_for(timeout=120_000)
+    page.wait_for_function("performance.getEntriesByName('kernel-ready').length > 0",
+                           timeout=60_000)
+    for _ in range(3):
+        ask_hint(page)
+    text = page.locator("[data-testid=hint-text]").inner_text()
+    assert text == expected_first_step(KENKEN_FORCING)["text"]
+    assert page.evaluate("performance.getEntriesByName('kernel-suppositions').length") == 0
