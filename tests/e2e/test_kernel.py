@@ -109,36 +109,35 @@ def test_page_solves_a_hard_killer_through_the_kernel(app_page, monkeypatch):
         app_page.locator("[data-testid=status][data-state=ready]").wait_for()
 
 
-def test_page_hint_propagates_suppositions_in_the_kernel(app_page):
-    """A hint whose forcing search propagates suppositions, once the page's kernel is compiled:
-    the kernel does it there (its instance for the hints marks the page's timeline), and the
-    step is the host's."""
+def forcing_hint_once_the_kernel_is_ready(page) -> int:
+    """Asks the KenKen forcing hint in full, once the page's kernel has compiled; checks it is
+    the host's step and returns how many kernel instances for the hints the page marked."""
     from tests.browsers.pageutil import ask_hint
     from tests.e2e.test_hint import KENKEN_FORCING, expected_first_step
-    assert open_text(app_page, KENKEN_FORCING) == "ready"
-    app_page.wait_for_function("performance.getEntriesByName('kernel-ready').length > 0",
-                               timeout=60_000)
-    for _ in range(3):
-        ask_hint(app_page)
-    text = app_page.locator("[data-testid=hint-text]").inner_text()
-    assert text == expected_first_step(KENKEN_FORCING)["text"]
-    assert text.startswith("Digit forcing chain: if ")
-    assert app_page.evaluate("performance.getEntriesByName('kernel-suppositions').length") == 1
-
-
-
-def test_a_page_asking_for_the_python_engine_propagates_its_hints_in_python(page, site):
-    """`&engine=python` switches the hints' forcing searches too: the same step, and the kernel's
-    instance for the hints is never made (no mark in the page's timeline)."""
-    from urllib.parse import quote
-    from tests.browsers.pageutil import ask_hint
-    from tests.e2e.test_hint import KENKEN_FORCING, expected_first_step
-    page.goto(f"{site.url}?bd={quote(KENKEN_FORCING)}&engine=python")
-    page.locator("[data-testid=status][data-state=ready]").wait_for(timeout=120_000)
     page.wait_for_function("performance.getEntriesByName('kernel-ready').length > 0",
                            timeout=60_000)
     for _ in range(3):
         ask_hint(page)
     text = page.locator("[data-testid=hint-text]").inner_text()
     assert text == expected_first_step(KENKEN_FORCING)["text"]
-    assert page.evaluate("performance.getEntriesByName('kernel-suppositions').length") == 0
+    assert text.startswith("Digit forcing chain: if ")
+    return page.evaluate("performance.getEntriesByName('kernel-suppositions').length")
+
+
+def test_page_hint_propagates_suppositions_in_the_kernel(app_page):
+    """A hint whose forcing search propagates suppositions, once the page's kernel is compiled:
+    the kernel does it there (its instance for the hints marks the page's timeline), and the
+    step is the host's."""
+    from tests.e2e.test_hint import KENKEN_FORCING
+    assert open_text(app_page, KENKEN_FORCING) == "ready"
+    assert forcing_hint_once_the_kernel_is_ready(app_page) == 1
+
+
+def test_a_page_asking_for_the_python_engine_propagates_its_hints_in_python(page, site):
+    """`&engine=python` switches the hints' forcing searches too: the same step, and the kernel's
+    instance for the hints is never made (no mark in the page's timeline)."""
+    from urllib.parse import quote
+    from tests.e2e.test_hint import KENKEN_FORCING
+    page.goto(f"{site.url}?bd={quote(KENKEN_FORCING)}&engine=python")
+    page.locator("[data-testid=status][data-state=ready]").wait_for(timeout=120_000)
+    assert forcing_hint_once_the_kernel_is_ready(page) == 0
