@@ -6,6 +6,8 @@ can, so it comes after those, as SudokuWiki orders it.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..model import digit_name
 from .board import Board, Step, leaves_text
 
@@ -13,13 +15,16 @@ from .board import Board, Step, leaves_text
 MOST_TEMPLATES = 1000
 
 
-def templates(board: Board, digit: int) -> list[int] | None:
-    """Every template of `digit` (a cell mask), or None past MOST_TEMPLATES. Built house by
-    house: the rows in order of fewest places, each cell taking every house it lies in (a
-    template fills each house once)."""
+def templates(board: Board, digit: int) -> tuple[int, int, int] | None:
+    """What every template of `digit` (a cell mask) says: (how many, the cells some template
+    uses, the cells every one uses), or None past MOST_TEMPLATES. Built house by house: the rows
+    in order of fewest places, each cell taking every house it lies in (a template fills each
+    house once). Counted, not listed: the templates that agree on the houses the rows so far
+    have used go on alike, so each (row, houses used) is worked out once; a stuck killer's digits
+    have thousands of partial templates and a few hundred such states."""
     g = board.geometry
     bit = 1 << (digit - 1)
-    house_bits = [sum(1 << h for h in g.houses_of[c]) for c in range(g.cell_count)]
+    house_bits = _house_bits(g)
     every_house = (1 << len(g.houses)) - 1
     options = []
     for row in g.rows:
@@ -30,28 +35,45 @@ def templates(board: Board, digit: int) -> list[int] | None:
     kept = _listed.get(key)
     if kept is not None and kept[0] is g:
         return kept[1]
-    found: list[int] = []
+    last = len(options)
+    done: dict[tuple[int, int], tuple[int, int, int]] = {}
 
-    def place(k: int, used: int, cells: int) -> bool:
-        if k == len(options):
-            if used == every_house:
-                found.append(cells)
-            return len(found) <= MOST_TEMPLATES
-        for c in options[k]:
-            if not house_bits[c] & used and not place(k + 1, used | house_bits[c], cells | 1 << c):
-                return False
-        return True
+    def rest(k: int, used: int) -> tuple[int, int, int]:
+        """(count, anywhere, everywhere) of the ways to finish from row k with `used` filled."""
+        if k == last:
+            return (1, 0, 0) if used == every_house else (0, 0, ~0)
+        state = (k, used)
+        found = done.get(state)
+        if found is None:
+            count, anywhere, everywhere = 0, 0, ~0
+            for c in options[k]:
+                if house_bits[c] & used:
+                    continue
+                more, some, every = rest(k + 1, used | house_bits[c])
+                if more:
+                    count += more
+                    anywhere |= some | 1 << c
+                    everywhere &= every | 1 << c
+            found = done[state] = (count, anywhere, everywhere)
+        return found
 
+    summary = rest(0, 0)
     if len(_listed) > 4096:
         _listed.clear()
-    result = _listed[key] = (g, found if place(0, 0, 0) else None)
+    result = _listed[key] = (g, summary if summary[0] <= MOST_TEMPLATES else None)
     return result[1]
 
 
-# Templates by the digit's places (its candidates and placed copies, row by row): a step changes
-# few digits' places, and pattern overlay lists every digit's templates on every board it is
+@lru_cache(maxsize=16)
+def _house_bits(g) -> tuple[int, ...]:
+    """Each cell's houses as a mask of house indices (one geometry's, worked out once)."""
+    return tuple(sum(1 << h for h in g.houses_of[c]) for c in range(g.cell_count))
+
+
+# What the templates say, by the digit's places (its candidates and placed copies, row by row): a
+# step changes few digits' places, and pattern overlay asks every digit on every board it is
 # asked about. Keyed by the geometry's id, and the geometry kept beside them to check it is the
-# same one; a list returned is shared, to be read.
+# same one.
 _listed: dict = {}
 
 
@@ -63,18 +85,14 @@ def pattern_overlay(board: Board) -> Step | None:
         if not places:
             continue
         found = templates(board, digit)
-        if not found:
+        if not found or not found[0]:
             continue   # too many to list (or none: a broken board, not this step's to say)
-        anywhere, everywhere = 0, ~0
-        for t in found:
-            anywhere |= t
-            everywhere &= t
+        count, anywhere, everywhere = found
         gone = tuple((c, digit) for c in places if not anywhere >> c & 1)
         placed = tuple((c, digit) for c in places if everywhere >> c & 1)
         if not gone and not placed:
             continue
         name = digit_name(digit)
-        count = len(found)
         ways = f"the {count} ways" if count > 1 else "the one way"
         said = []
         if placed:

@@ -3,8 +3,14 @@ that the candidates allow; what none uses goes, what all use is placed.
 
 The candidate grid is a position one of top95's sudokus (hard puzzles passed around since 2005)
 reaches where every strategy below X-Chain is stuck; the elimination was checked against the
-puzzle's solution and is counted here again by listing the templates.
+puzzle's solution and is counted here again by listing the templates. `templates` counts them
+(the ways to finish from each row and houses used); `listed` below lists them one by one, the
+plain way, to check the count and the cells some or all use against.
 """
+import random
+from itertools import product
+from math import prod
+
 import pytest
 
 from tests.explain.drawing import check_drawing
@@ -13,7 +19,32 @@ from tests.explain.test_chains import confine
 from tests.explain.test_single_digit import candidate_board
 
 from pycore.explain.registry import BY_SLUG
-from pycore.explain.templates import templates
+from pycore.explain.templates import MOST_TEMPLATES, templates
+from tests.explain.test_kept_searches import killer_boards, thinned
+
+
+def listed(board, digit: int) -> list[int]:
+    """Every template of `digit` as a cell mask: one place per row (a placed copy, else a
+    candidate), kept when it fills every house exactly once."""
+    g = board.geometry
+    bit = 1 << (digit - 1)
+    rows = [[c for c in row.cells if board.values[c] == digit]
+            or [c for c in row.cells if board.candidates[c] & bit] for row in g.rows]
+    found = []
+    for cells in product(*rows):
+        in_houses = [h for c in cells for h in g.houses_of[c]]
+        if sorted(in_houses) == list(range(len(g.houses))):   # each house once
+            found.append(sum(1 << c for c in cells))
+    return found
+
+
+def summary(found: list[int]):
+    """What `templates` says of a list: (how many, cells some use, cells every one uses)."""
+    anywhere, everywhere = 0, ~0
+    for t in found:
+        anywhere |= t
+        everywhere &= t
+    return (len(found), anywhere, everywhere) if len(found) <= MOST_TEMPLATES else None
 
 STUCK = """
 | 6      179    14789  | 3      1789   2      | 5      479    89     |
@@ -34,14 +65,28 @@ def test_a_candidate_no_template_uses_goes():
     assert names(step.eliminations) == {("E7", 1)} and not step.placements
     assert step.text == ("Pattern overlay on 1: of the 20 ways to place every 1 (one in each "
                          "house) that the candidates allow, none uses E7, so 1 leaves E7")
-    found = templates(board, 1)
+    found = listed(board, 1)
     assert len(found) == 20
     assert not any(t >> cell("E7") & 1 for t in found)
-    # each template: one cell a house
-    g = board.geometry
-    for t in found:
-        assert all(sum(t >> c & 1 for c in house.cells) == 1 for house in g.houses)
+    for digit in range(1, 10):
+        assert templates(board, digit) == summary(listed(board, digit))
     check_drawing(board, step)
+
+
+def test_counted_as_listed_on_a_hard_killers_boards():
+    # boards of TAREK_MORE 6's solve, and runs thinned at random from its 40th board and from
+    # STUCK: each digit's count and the cells some or all of its templates use are the listing's
+    boards = killer_boards(6, 40)[20:]
+    rng = random.Random(6)
+    boards += thinned(boards[-1], rng, 10, 3) + thinned(candidate_board(STUCK), rng, 10, 3)
+    compared = 0
+    for board in boards:
+        for digit in range(1, 10):
+            if prod(len(board.places(digit, row.cells)) or 1 for row in board.geometry.rows) > 5000:
+                continue   # too many to list by brute force in a test
+            assert templates(board, digit) == summary(listed(board, digit))
+            compared += 1
+    assert compared > 50
 
 
 def test_an_x_wing_is_one_of_the_patterns_it_sees():
