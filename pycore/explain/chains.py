@@ -122,7 +122,12 @@ def medusa(board: Board) -> Step | None:
     colours goes, and so does one seeing its digit in one colour while its cell holds the other."""
     g = board.geometry
     shape = shape_of(g)
+    n = shape.cell_count
     links = strong_links(board)
+    live = live_candidates(board)
+    # each digit's places on the board, as cell masks; the cells with a candidate left
+    where_digit = {d: live >> ((d - 1) * n) & shape.cell_mask for d in range(1, board.size + 1)}
+    with_candidates = sum(1 << c for c, mask in enumerate(board.candidates) if mask)
     for colours in colour_clusters(links):
         nodes = colours[0] + colours[1]
         if len({d for _, d in nodes}) < 2:
@@ -132,13 +137,20 @@ def medusa(board: Board) -> Step | None:
                  "links": tuple(((a,), x, (b,), y, True) for a, x in sorted(nodes)
                                 for b, y in sorted(links[a, x]) if (a, x) < (b, y))}
         cells = tuple(sorted({c for c, _ in nodes}))
-        # each colour's places for each digit, as cell masks
+        # each colour's places for each digit, as cell masks, and the cells that see them
         places = ({}, {})
         for (c, d), k in colour_of.items():
             places[k][d] = places[k].get(d, 0) | 1 << c
+        seen = ({}, {})
+        for k in (0, 1):
+            for d, where in places[k].items():
+                reach = 0
+                for c in bits(where):
+                    reach |= shape.peer_mask[c]
+                seen[k][d] = reach
 
         def sees(k: int, cell: int, digit: int) -> bool:
-            return bool(shape.peer_mask[cell] & places[k].get(digit, 0))
+            return bool(seen[k].get(digit, 0) >> cell & 1)
 
         def seen_in(k: int, cell: int, digit: int) -> int:
             return next(bits(shape.peer_mask[cell] & places[k][digit]))
@@ -158,6 +170,8 @@ def medusa(board: Board) -> Step | None:
                     return false_colour(k, f"{g.name(c)} would hold both {digit_name(ds[0])} and "
                                            f"{digit_name(ds[1])}, both {name}")
             for d, where in sorted(places[k].items()):
+                if not where & (where - 1):
+                    continue   # one place: no house holds two
                 for index, house in enumerate(shape.house_mask):
                     both = where & house
                     if both & (both - 1):
@@ -165,13 +179,23 @@ def medusa(board: Board) -> Step | None:
                         return false_colour(k, f"{digit_name(d)} is {name} in both {g.name(a)} "
                                                f"and {g.name(b)}, which share "
                                                f"{g.houses[index].name}")
-            for c in board.open_cells():
-                digits = [d + 1 for d in bits(board.candidates[c])]
-                if digits and all((c, d) not in colour_of and sees(k, c, d) for d in digits):
-                    return false_colour(k, f"every candidate of {g.name(c)} sees its digit in "
-                                           f"{name}, which would leave {g.name(c)} empty")
+            # a cell is emptied when each of its candidates is uncoloured and sees its digit in k
+            spared = 0
+            for d, where in where_digit.items():
+                coloured = places[0].get(d, 0) | places[1].get(d, 0)
+                spared |= where & ~(seen[k].get(d, 0) & ~coloured)
+            emptied = with_candidates & ~spared
+            if emptied:
+                c = (emptied & -emptied).bit_length() - 1
+                return false_colour(k, f"every candidate of {g.name(c)} sees its digit in "
+                                       f"{name}, which would leave {g.name(c)} empty")
+        # the cells where something may go: those holding a coloured candidate, and those where
+        # a digit sees both colours
+        asked = sum(1 << c for c in cells)
+        for d, where in where_digit.items():
+            asked |= where & seen[0].get(d, 0) & seen[1].get(d, 0)
         gone, said = [], []
-        for c in board.open_cells():
+        for c in bits(asked):
             digits = [d + 1 for d in bits(board.candidates[c])]
             held = {colour_of[c, d]: d for d in digits if (c, d) in colour_of}
             for d in digits:

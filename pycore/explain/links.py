@@ -68,11 +68,16 @@ def bits(mask: int):
 
 
 def live_candidates(board: Board) -> int:
-    n = board.geometry.cell_count
-    live = 0
-    for cell, mask in enumerate(board.candidates):
-        for d in bits(mask):
-            live |= 1 << (d * n + cell)
+    """Every candidate as one bit, digit d's places at bits (d-1)·n onwards. Kept on the board:
+    the colourings, chains and single-digit patterns each ask it of the same board."""
+    live = board.__dict__.get("_live_candidates")
+    if live is None:
+        n = board.geometry.cell_count
+        live = 0
+        for cell, mask in enumerate(board.candidates):
+            for d in bits(mask):
+                live |= 1 << (d * n + cell)
+        board.__dict__["_live_candidates"] = live
     return live
 
 
