@@ -26,6 +26,7 @@ most MOST_CELLS cells, the first found with fewest cells in all is given.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from ..model import digit_name, digits_of
@@ -467,32 +468,48 @@ def _crossing_sue_de_coq(board: Board, line_index: int, box_index: int) -> Step 
             if spare < 2 or spare > 6:
                 continue
             line_sets = _side_sets(cand, line_rest, v)
-            box_sets = _side_sets(cand, box_rest, v)
-            for l_cells, l_digits, l_gain in line_sets:
-                for b_cells, b_digits, b_gain in box_sets:
-                    if l_gain + b_gain != spare or l_digits & b_digits:
+            box_by_gain: dict[int, list] = {}
+            for b_set in _side_sets(cand, box_rest, v):
+                box_by_gain.setdefault(b_set[2], []).append(b_set)
+            for l_at, l_digits, l_gain in line_sets:
+                # the box's sets that make up the spare digits, in their order
+                for b_at, b_digits, b_gain in box_by_gain.get(spare - l_gain, ()):
+                    if l_digits & b_digits:
                         continue
-                    step = _sue_de_coq_step(board, core, v, l_cells, l_digits, b_cells,
+                    step = _sue_de_coq_step(board, core, v, tuple(line_rest[i] for i in l_at),
+                                            l_digits, tuple(box_rest[i] for i in b_at),
                                             b_digits, line_index, box_index)
                     if step is not None:
                         return step
     return None
 
 
-def _side_sets(cand, rest, v: int, most: int = 3):
-    """(cells, digits, gain) for each set of 1..`most` cells of `rest` with at least one digit
-    of `v` per cell and more cells than digits outside `v` (gain: cells minus those digits)."""
+@lru_cache(maxsize=None)
+def _index_sets(count: int, most: int = 3) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """(indices, the same as bits) for each set of 1..`most` of `count` places, smallest first."""
+    return tuple((indices, sum(1 << i for i in indices))
+                 for size in range(1, most + 1) for indices in combinations(range(count), size))
+
+
+def _side_sets(cand, rest, v: int):
+    """(indices in `rest`, digits, gain) for each set of 1..3 cells of `rest` with at least one
+    digit of `v` per cell and more cells than digits outside `v` (gain: cells minus those
+    digits)."""
+    masks = [cand[c] for c in rest]
+    touching = 0   # the places in `rest` of the cells holding a digit of v
+    for i, mask in enumerate(masks):
+        if mask & v:
+            touching |= 1 << i
     out = []
-    for size in range(1, most + 1):
-        for cells in combinations(rest, size):
-            if not all(cand[c] & v for c in cells):
-                continue
-            digits = 0
-            for c in cells:
-                digits |= cand[c]
-            gain = size - (digits & ~v).bit_count()
-            if gain >= 1:
-                out.append((cells, digits, gain))
+    for indices, positions in _index_sets(len(rest)):
+        if positions & ~touching:
+            continue
+        digits = 0
+        for i in indices:
+            digits |= masks[i]
+        gain = len(indices) - (digits & ~v).bit_count()
+        if gain >= 1:
+            out.append((indices, digits, gain))
     return out
 
 
