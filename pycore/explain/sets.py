@@ -74,23 +74,46 @@ def almost_locked_sets(board: Board, most: int = MOST_CELLS) -> list[Als]:
 
 
 def _almost_locked_sets(board: Board, most: int) -> list[Als]:
-    cand = board.candidates
     found: dict[int, Als] = {}
-    for index, house in enumerate(board.geometry.houses):
-        open_cells = [c for c in house.cells if cand[c]]
-        for size in range(1, min(most, len(open_cells) - 1) + 1):
-            for cells in combinations(open_cells, size):
-                digits = 0
-                for c in cells:
-                    digits |= cand[c]
-                if digits.bit_count() != size + 1:
-                    continue
-                mask = sum(1 << c for c in cells)
-                if mask not in found:
-                    places = tuple(sum(1 << c for c in cells if cand[c] >> d & 1)
-                                   for d in range(board.size))
-                    found[mask] = Als(mask, digits, places, index)
+    for index in range(len(board.geometry.houses)):
+        for als in _house_sets(board, index, most):
+            if als.cells not in found:
+                found[als.cells] = als
     return sorted(found.values(), key=lambda a: a.size)
+
+
+# A house's sets read only its cells' candidates, and a stuck killer asks again at every stuck
+# point on a board where most houses have not changed: each house's list kept on the geometry,
+# the house, the size limit and the house's candidates. At most KEPT_HOUSES_MOST (then cleared).
+KEPT_HOUSES_MOST = 4096
+kept_houses: dict = {}
+
+
+def _house_sets(board: Board, index: int, most: int) -> list[Als]:
+    """The sets of up to `most` cells of house `index`, in the order its cells' combinations
+    come, smallest first."""
+    g = board.geometry
+    cand = board.candidates
+    key = (g, index, most, g.read_house[index](cand))
+    found = kept_houses.get(key)
+    if found is not None:
+        return found
+    found = []
+    open_cells = [c for c in g.houses[index].cells if cand[c]]
+    for size in range(1, min(most, len(open_cells) - 1) + 1):
+        for cells in combinations(open_cells, size):
+            digits = 0
+            for c in cells:
+                digits |= cand[c]
+            if digits.bit_count() != size + 1:
+                continue
+            places = tuple(sum(1 << c for c in cells if cand[c] >> d & 1)
+                           for d in range(board.size))
+            found.append(Als(sum(1 << c for c in cells), digits, places, index))
+    if len(kept_houses) >= KEPT_HOUSES_MOST:
+        kept_houses.clear()
+    kept_houses[key] = found
+    return found
 
 
 class Seen:

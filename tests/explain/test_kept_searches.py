@@ -133,9 +133,33 @@ def test_kept_sue_de_coq_on_random_boards(kind):
     assert found   # the runs do meet Sue de Coqs
 
 
+def same_sets_kept_and_cold(boards):
+    """Each board's almost locked sets with each house's kept from earlier boards, and with
+    nothing kept: the same sets, in the same order (the ALS searches read them in order)."""
+    for board in boards:
+        kept = sets._almost_locked_sets(board, sets.MOST_CELLS)
+        sets.kept_houses.clear()
+        assert kept == sets._almost_locked_sets(board, sets.MOST_CELLS)
+
+
+def test_kept_almost_locked_sets_on_a_hard_killer():
+    same_sets_kept_and_cold(hard_killer_boards(8))
+
+
+@pytest.mark.parametrize("kind", ["sudoku", "jigsaw", "killer", "x"])
+def test_kept_almost_locked_sets_on_random_boards(kind):
+    rng = random.Random(kind)
+    start = start_board_of(kind)
+    for _ in range(3):
+        sets.kept_houses.clear()
+        same_sets_kept_and_cold(thinned(start, rng, 30, 40))
+
+
 @pytest.mark.parametrize("module, most, kept, find", [
     (fish, "KEPT_FISH_MOST", fish.kept_fish, fish.mutant_fish),
-    (sets, "KEPT_CROSSINGS_MOST", sets.kept_crossings, sets.sue_de_coq)], ids=["fish", "crossings"])
+    (sets, "KEPT_CROSSINGS_MOST", sets.kept_crossings, sets.sue_de_coq),
+    (sets, "KEPT_HOUSES_MOST", sets.kept_houses, sets.als_xz)],
+    ids=["fish", "crossings", "houses"])
 def test_kept_searches_stay_bounded(module, most, kept, find, monkeypatch):
     monkeypatch.setattr(module, most, 10)
     kept.clear()
