@@ -311,14 +311,20 @@ def placed_rectangles(board: Board):
     givens = board.puzzle.givens
     for top in range(n):
         for bottom in range(top + 1, n):
+            # each column's corners in these rows: how many placed, or None if one is a given
+            placed_in = [None if givens[top * n + col] or givens[bottom * n + col]
+                         else bool(values[top * n + col]) + bool(values[bottom * n + col])
+                         for col in range(n)]
             for left in range(n):
+                if placed_in[left] is None:
+                    continue
                 for right in range(left + 1, n):
+                    if placed_in[right] is None or not 2 <= placed_in[left] + placed_in[right] <= 3:
+                        continue
                     corners = (top * n + left, top * n + right, bottom * n + left,
                                bottom * n + right)
-                    placed = [c for c in corners if values[c]]
-                    if (2 <= len(placed) <= 3 and not any(givens[c] for c in corners)
-                            and balanced(board, corners)):
-                        yield corners, placed
+                    if balanced(board, corners):
+                        yield corners, [c for c in corners if values[c]]
 
 
 def avoidable_rectangle(board: Board) -> Step | None:
