@@ -9,30 +9,35 @@ from __future__ import annotations
 
 from ..model import digit_name
 from .board import Board, Step, leaves_text
+from .links import bits, live_candidates, shape_of
 
 
 def confinement(board: Board, lines: bool, slug: str) -> Step | None:
     """The first house A (lines or not, as asked), digit and house B with d's places in A all
     inside B and d still somewhere else in B."""
     g = board.geometry
-    cand = board.candidates
+    shape = shape_of(g)
+    n = shape.cell_count
+    live = live_candidates(board)
     for a, house in enumerate(g.houses):
         if house.is_line != lines:
             continue
+        inside = shape.house_mask[a]
         for digit in range(1, g.size + 1):
             bit = 1 << (digit - 1)
-            places = board.places(digit, house.cells)
+            where = live >> ((digit - 1) * n) & shape.cell_mask   # the digit's places, a mask
+            here = where & inside
             # One place is a hidden single, a step of its own.
-            if len(places) < 2:
+            if not here & (here - 1):
                 continue
-            shared = set(g.houses_of[places[0]])
-            for cell in places[1:]:
-                shared &= set(g.houses_of[cell])
-            for b in sorted(shared - {a}):
-                outside = [c for c in g.houses[b].cells if cand[c] & bit and c not in house.cells]
+            places = board.places(digit, house.cells)
+            for b in sorted(set(g.houses_of[places[0]]) - {a}):
+                if here & ~shape.house_mask[b]:
+                    continue   # not every place of A is in B
+                outside = list(bits(where & shape.house_mask[b] & ~inside))
                 if not outside:
                     continue
-                eliminations = tuple((c, digit) for c in sorted(outside))
+                eliminations = tuple((c, digit) for c in outside)
                 lead = "Pointing" if slug == "pointing" else "Box/line reduction"
                 return Step(slug, f"{lead}: in {house.name}, {digit_name(digit)} can only be in "
                             f"{g.names(places)}, all in {g.houses[b].name}, so "

@@ -72,13 +72,23 @@ def live_candidates(board: Board) -> int:
     the colourings, chains and single-digit patterns each ask it of the same board."""
     live = board.__dict__.get("_live_candidates")
     if live is None:
-        n = board.geometry.cell_count
+        spread = _spread_of(board.geometry.cell_count)
         live = 0
         for cell, mask in enumerate(board.candidates):
-            for d in bits(mask):
-                live |= 1 << (d * n + cell)
+            if mask:
+                found = spread.get(mask)
+                if found is None:
+                    found = spread[mask] = sum(1 << (d * len(board.candidates)) for d in bits(mask))
+                live |= found << cell
         board.__dict__["_live_candidates"] = live
     return live
+
+
+@lru_cache(maxsize=16)
+def _spread_of(cell_count: int) -> dict[int, int]:
+    """Candidate mask -> its digits spread one per cell_count bits (cell 0's bits in the live
+    set), filled as masks are met."""
+    return {}
 
 
 class LinkGraph:

@@ -152,20 +152,27 @@ def empty_rectangle(board: Board) -> Step | None:
     g = board.geometry
     n = board.size
     for digit in range(1, n + 1):
-        links = conjugate_pairs(board, digit, range(len(g.houses)))
+        links = None   # the digit's conjugate pairs, listed when a box first needs them
         for box_index, box in enumerate(g.houses):
             if box.kind not in BOX_LIKE:
                 continue
             places = board.places(digit, box.cells)
-            rows = sorted({g.row(c) for c in places})
-            columns = sorted({g.column(c) for c in places})
+            at = [divmod(p, n) for p in places]   # each place's (row, column)
+            rows = sorted({r for r, _ in at})
+            columns = sorted({c for _, c in at})
             if len(rows) < 2 or len(columns) < 2:
                 continue   # none, one place, or all in one line (pointing's business)
             found = None
             for r in rows:
+                # the places off row r must all be in one column c
+                off_row = {c for row, c in at if row != r}
+                if len(off_row) != 1:
+                    continue
                 for c in columns:
-                    if any(g.row(p) != r and g.column(p) != c for p in places):
+                    if c not in off_row:
                         continue
+                    if links is None:
+                        links = conjugate_pairs(board, digit, range(len(g.houses)))
                     for step in hinge_steps(board, digit, box_index, places, r, c, links):
                         if found is None:
                             found = step
