@@ -6,10 +6,12 @@ Killer cages never repeat a digit.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import itemgetter
 
 from ..model import digit_name, digits_of, joined
 from .board import Board, Step
+from .links import live_candidates, shape_of
 from .killer_45 import hidden_cage, innie_outie, innie_outie_difference, innies_outies_sum
 from .killer_reasons import failing_text, removals_text
 from .killer_steps import (cage_fits, cage_label, cage_state, cage_sum_label, combos_of,
@@ -154,14 +156,19 @@ def cage_unit_overlap(board: Board) -> Step | None:
 
 def _house_digit_in_one_cage(board: Board) -> Step | None:
     g = board.geometry
+    shape = shape_of(g)
+    cage_masks = cage_masks_of(g)
+    live = live_candidates(board)
     for unit, house in enumerate(g.houses):
+        inside = shape.house_mask[unit]
         for digit in range(1, board.size + 1):
+            here = live >> ((digit - 1) * shape.cell_count) & inside   # the digit's places
+            if not here:
+                continue
+            index = g.cage_of[(here & -here).bit_length() - 1]
+            if index < 0 or here & ~cage_masks[index]:
+                continue   # not all in one cage
             places = board.places(digit, house.cells)
-            if not places:
-                continue
-            index = g.cage_of[places[0]]
-            if index < 0 or any(g.cage_of[c] != index for c in places):
-                continue
             cells, cands, fits = cage_fits(board, index)
             bit = 1 << (digit - 1)
             keep = [f for f in fits if f[0] & bit]
@@ -182,14 +189,16 @@ def _house_digit_in_one_cage(board: Board) -> Step | None:
 
 def _cage_digit_in_one_house(board: Board) -> Step | None:
     g = board.geometry
+    house_masks = shape_of(g).house_mask
     for index, cage in enumerate(board.puzzle.cages):
         cells, cands, fits = cage_fits(board, index)
         if not cells or not fits:
             continue
         for digit in digits_of(required_digits(fits)):
             places = places_of(fits, cells, digit)
+            at = sum(1 << c for c in places)
             for unit, house in enumerate(g.houses):
-                if not set(places) <= set(house.cells):
+                if at & ~house_masks[unit]:
                     continue
                 removed = board.eliminations_of(digit, set(house.cells) - set(cage.cells))
                 if removed:
@@ -201,6 +210,16 @@ def _cage_digit_in_one_house(board: Board) -> Step | None:
                                 cells=places, units=(unit,), cages=(index,),
                                 pattern=board.pattern_of(1 << (digit - 1), places))
     return None
+
+
+@lru_cache(maxsize=16)
+def cage_masks_of(g) -> tuple[int, ...]:
+    """Each cage's cells as a cell mask (one geometry's, worked out once)."""
+    masks = [0] * (1 + max(g.cage_of, default=-1))
+    for cell, index in enumerate(g.cage_of):
+        if index >= 0:
+            masks[index] |= 1 << cell
+    return tuple(masks)
 
 
 # --- combination interaction ----------------------------------------------------------------------
