@@ -17,11 +17,13 @@ MOST_TEMPLATES = 1000
 
 def templates(board: Board, digit: int) -> tuple[int, int, int] | None:
     """What every template of `digit` (a cell mask) says: (how many, the cells some template
-    uses, the cells every one uses), or None past MOST_TEMPLATES. Built house by house: the rows
-    in order of fewest places, each cell taking every house it lies in (a template fills each
-    house once). Counted, not listed: the templates that agree on the houses the rows so far
-    have used go on alike, so each (row, houses used) is worked out once; a stuck killer's digits
-    have thousands of partial templates and a few hundred such states."""
+    uses, the cells every one uses), or None past MOST_TEMPLATES. Built row by row, top to bottom,
+    each cell taking every house it lies in (a template fills each house once). Counted, not
+    listed: the partial templates that have filled the same houses go on alike, so each (row,
+    houses filled) is worked out once; a stuck killer's digits have thousands of partial
+    templates and a few hundred such states. Rows top to bottom, not fewest places first: once a
+    band's boxes are all filled, partial templates differ only in their columns (half the
+    states on TAREK_MORE 6)."""
     g = board.geometry
     bit = 1 << (digit - 1)
     house_bits = _house_bits(g)
@@ -30,18 +32,26 @@ def templates(board: Board, digit: int) -> tuple[int, int, int] | None:
     for row in g.rows:
         placed = [c for c in row.cells if board.values[c] == digit]
         options.append(placed or [c for c in row.cells if board.candidates[c] & bit])
-    options.sort(key=len)
     key = (id(g), tuple(map(tuple, options)))
     kept = _listed.get(key)
     if kept is not None and kept[0] is g:
         return kept[1]
     last = len(options)
+    # reach[k]: the houses rows k onwards could still fill; a house neither filled nor in reach
+    # ends the partial template there
+    reach = [0] * (last + 1)
+    for k in range(last - 1, -1, -1):
+        reach[k] = reach[k + 1]
+        for c in options[k]:
+            reach[k] |= house_bits[c]
     done: dict[tuple[int, int], tuple[int, int, int]] = {}
 
     def rest(k: int, used: int) -> tuple[int, int, int]:
         """(count, anywhere, everywhere) of the ways to finish from row k with `used` filled."""
+        if every_house & ~used & ~reach[k]:
+            return (0, 0, ~0)
         if k == last:
-            return (1, 0, 0) if used == every_house else (0, 0, ~0)
+            return (1, 0, 0)
         state = (k, used)
         found = done.get(state)
         if found is None:
