@@ -318,6 +318,8 @@ def covers(board: Board, places, usable, base, union: int, k: int, most_fins: in
     with those fins (a cell mask): the lowest place not yet covered is covered by one of its
     houses, or is a fin."""
     g = board.geometry
+    size = board.size
+    houses_of = g.houses_of
     allowed = set(usable) - set(base)
     seen = set()
 
@@ -325,7 +327,7 @@ def covers(board: Board, places, usable, base, union: int, k: int, most_fins: in
         budget[0] -= 1
         if budget[0] < 0:
             return
-        if left.bit_count() > (k - len(chosen)) * board.size + most_fins - fins.bit_count():
+        if left.bit_count() > (k - len(chosen)) * size + most_fins - fins.bit_count():
             return
         if not left or len(chosen) == k:
             fins |= left
@@ -335,7 +337,7 @@ def covers(board: Board, places, usable, base, union: int, k: int, most_fins: in
             return
         low = left & -left
         cell = low.bit_length() - 1
-        for h in g.houses_of[cell]:
+        for h in houses_of[cell]:
             if h in allowed and h not in chosen:
                 yield from grow(left & ~places[h], chosen | {h}, fins)
         if fins.bit_count() < most_fins and all(g.sees(cell, f) for f in bits_of(fins)):

@@ -177,7 +177,8 @@ class LinkGraph:
                     other = here ^ part
                     if not part or not other or part > other:
                         continue   # each split once: the part with the lower mask first
-                    if all(p & (p - 1) == 0 or p in grouped for p in (part, other)):
+                    if ((part & (part - 1) == 0 or part in grouped)
+                            and (other & (other - 1) == 0 or other in grouped)):
                         self._link(Node(digit, part), Node(digit, other), house)
 
     def _als_links(self, board: Board) -> None:
