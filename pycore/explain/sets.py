@@ -518,7 +518,11 @@ def _side_sets(cand, rest, v: int):
     """(indices in `rest`, digits, gain) for each set of 1..3 cells of `rest` with at least one
     digit of `v` per cell and more cells than digits outside `v` (gain: cells minus those
     digits)."""
-    masks = [cand[c] for c in rest]
+    masks = tuple(cand[c] for c in rest)
+    key = (masks, v)
+    found = kept_sides.get(key)
+    if found is not None:
+        return found
     touching = 0   # the places in `rest` of the cells holding a digit of v
     for i, mask in enumerate(masks):
         if mask & v:
@@ -533,7 +537,18 @@ def _side_sets(cand, rest, v: int):
         gain = len(indices) - (digits & ~v).bit_count()
         if gain >= 1:
             out.append((indices, digits, gain))
+    if len(kept_sides) >= KEPT_SIDES_MOST:
+        kept_sides.clear()
+    kept_sides[key] = out
     return out
+
+
+# A side's sets depend only on its cells' candidates, in order, and the core's digits (they
+# name cells by place in `rest`): kept on those, so a crossing asked again because its box
+# changed reads its line's sets, and sides alike in any house share them. A list returned is
+# shared, to be read.
+KEPT_SIDES_MOST = 4096
+kept_sides: dict = {}
 
 
 def _sue_de_coq_step(board, core, v, l_cells, l_digits, b_cells, b_digits, line_index,

@@ -115,9 +115,25 @@ def test_kept_fish_asked_with_less_budget(find, monkeypatch):
             assert kept == find(board)
 
 
+def forget_sue_de_coq():
+    """Nothing kept: neither crossings nor their sides' sets."""
+    sets.kept_crossings.clear()
+    sets.kept_sides.clear()
+
+
 def test_kept_sue_de_coq_on_a_hard_killer():
     boards = hard_killer_boards(7)
-    same_kept_and_cold(sets.sue_de_coq, boards, sets.kept_crossings.clear)
+    same_kept_and_cold(sets.sue_de_coq, boards, forget_sue_de_coq)
+
+
+def test_kept_sides_alone_on_a_hard_killer():
+    # crossings forgotten, the sides' sets kept: each crossing searched again from kept sides
+    boards = hard_killer_boards(9)
+    for board in boards:
+        sets.kept_crossings.clear()
+        kept = sets.sue_de_coq(board)
+        forget_sue_de_coq()
+        assert kept == sets.sue_de_coq(board)
 
 
 @pytest.mark.parametrize("kind", ["sudoku", "jigsaw", "killer", "x"])
@@ -126,9 +142,9 @@ def test_kept_sue_de_coq_on_random_boards(kind):
     start = start_board_of(kind)
     found = 0
     for _ in range(3):
-        sets.kept_crossings.clear()
+        forget_sue_de_coq()
         boards = thinned(start, rng, 40, 40)
-        same_kept_and_cold(sets.sue_de_coq, boards, sets.kept_crossings.clear)
+        same_kept_and_cold(sets.sue_de_coq, boards, forget_sue_de_coq)
         found += sum(sets.sue_de_coq(b) is not None for b in boards)
     assert found   # the runs do meet Sue de Coqs
 
@@ -158,8 +174,9 @@ def test_kept_almost_locked_sets_on_random_boards(kind):
 @pytest.mark.parametrize("module, most, kept, find", [
     (fish, "KEPT_FISH_MOST", fish.kept_fish, fish.mutant_fish),
     (sets, "KEPT_CROSSINGS_MOST", sets.kept_crossings, sets.sue_de_coq),
+    (sets, "KEPT_SIDES_MOST", sets.kept_sides, sets.sue_de_coq),
     (sets, "KEPT_HOUSES_MOST", sets.kept_houses, sets.als_xz)],
-    ids=["fish", "crossings", "houses"])
+    ids=["fish", "crossings", "sides", "houses"])
 def test_kept_searches_stay_bounded(module, most, kept, find, monkeypatch):
     monkeypatch.setattr(module, most, 10)
     kept.clear()
