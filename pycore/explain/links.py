@@ -91,6 +91,51 @@ def _spread_of(cell_count: int) -> dict[int, int]:
     return {}
 
 
+def house_links(shape: Shape, groups: bool, places: int) -> list[tuple[int, int, int]]:
+    """(one end's cells, the other's, house) for each strong link of a digit with these places
+    (a cell mask), in house order: its two places in a house, or with `groups` two groups (a
+    crossing's places, or one cell) that are its only places in a house. Kept on the shape, the
+    kind and the places: a stuck point's board differs from the last in few digits' places."""
+    key = (shape, groups, places)
+    found = kept_house_links.get(key)
+    if found is not None:
+        return found
+    found = []
+    grouped = set()
+    if groups:
+        for crossing in shape.crossings:
+            here = places & crossing
+            if here & (here - 1):
+                grouped.add(here)
+    for house, house_mask in enumerate(shape.house_mask):
+        here = places & house_mask
+        if not here or not here & (here - 1):
+            continue
+        rest = here & (here - 1)
+        if not rest & (rest - 1):
+            low = here & -here
+            found.append((low, here ^ low, house))
+            continue
+        if not groups:
+            continue
+        for crossing in shape.crossings_in[house]:
+            part = here & crossing
+            other = here ^ part
+            if not part or not other or part > other:
+                continue   # each split once: the part with the lower mask first
+            if ((part & (part - 1) == 0 or part in grouped)
+                    and (other & (other - 1) == 0 or other in grouped)):
+                found.append((part, other, house))
+    if len(kept_house_links) >= KEPT_HOUSE_LINKS_MOST:
+        kept_house_links.clear()
+    kept_house_links[key] = found
+    return found
+
+
+KEPT_HOUSE_LINKS_MOST = 4096
+kept_house_links: dict = {}
+
+
 class LinkGraph:
     """The nodes that have a strong link, their strong links and what each node rules out.
 
@@ -152,34 +197,10 @@ class LinkGraph:
 
     def _house_links(self, board: Board, shape: Shape, groups: bool) -> None:
         n = self.n
-        size = board.size
-        for digit in range(1, size + 1):
+        for digit in range(1, board.size + 1):
             places = (self.live >> ((digit - 1) * n)) & shape.cell_mask
-            grouped = set()
-            if groups:
-                for crossing in shape.crossings:
-                    here = places & crossing
-                    if here & (here - 1):
-                        grouped.add(here)
-            for house, house_mask in enumerate(shape.house_mask):
-                here = places & house_mask
-                if not here or not here & (here - 1):
-                    continue
-                rest = here & (here - 1)
-                if not rest & (rest - 1):
-                    low = here & -here
-                    self._link(Node(digit, low), Node(digit, here ^ low), house)
-                    continue
-                if not groups:
-                    continue
-                for crossing in shape.crossings_in[house]:
-                    part = here & crossing
-                    other = here ^ part
-                    if not part or not other or part > other:
-                        continue   # each split once: the part with the lower mask first
-                    if ((part & (part - 1) == 0 or part in grouped)
-                            and (other & (other - 1) == 0 or other in grouped)):
-                        self._link(Node(digit, part), Node(digit, other), house)
+            for a, b, house in house_links(shape, groups, places):
+                self._link(Node(digit, a), Node(digit, b), house)
 
     def _als_links(self, board: Board) -> None:
         cand = board.candidates
@@ -237,10 +258,14 @@ class LinkGraph:
         levels = [[f] for f in frontier]
         for strong_links in range(1, max_strong + 1):
             if strong_links > 1:
+                onward = self.onward
                 for s in range(count):
                     reach = 0
-                    for a in bits(frontier[s]):
-                        reach |= self.onward[a]
+                    ahead = frontier[s]
+                    while ahead:   # the bits of the frontier, inline: the search's inner loop
+                        low = ahead & -ahead
+                        reach |= onward[low.bit_length() - 1]
+                        ahead ^= low
                     reach &= ~visited[s]
                     visited[s] |= reach
                     frontier[s] = reach

@@ -11,7 +11,7 @@ from itertools import islice
 
 import pytest
 
-from pycore.explain import fish, sets
+from pycore.explain import chains, fish, links, sets
 from pycore.explain.registry import BY_SLUG, STRATEGIES
 from pycore.explain.run import walk
 from pycore.model import Position
@@ -171,12 +171,35 @@ def test_kept_almost_locked_sets_on_random_boards(kind):
         same_sets_kept_and_cold(thinned(start, rng, 30, 40))
 
 
+CHAINS = [chains.aic, chains.grouped_aic, chains.medusa]
+
+
+@pytest.mark.parametrize("find", CHAINS, ids=["aic", "grouped-aic", "3d-medusa"])
+def test_kept_house_links_on_a_hard_killer(find):
+    same_kept_and_cold(find, hard_killer_boards(10), links.kept_house_links.clear)
+
+
+@pytest.mark.parametrize("kind", ["sudoku", "jigsaw", "killer", "x"])
+def test_kept_house_links_on_random_boards(kind):
+    rng = random.Random(kind)
+    start = start_board_of(kind)
+    found = 0
+    for _ in range(2):
+        links.kept_house_links.clear()
+        boards = thinned(start, rng, 30, 40)
+        for find in CHAINS:
+            same_kept_and_cold(find, boards, links.kept_house_links.clear)
+        found += sum(chains.grouped_aic(b) is not None for b in boards)
+    assert found   # the runs do meet grouped chains
+
+
 @pytest.mark.parametrize("module, most, kept, find", [
     (fish, "KEPT_FISH_MOST", fish.kept_fish, fish.mutant_fish),
     (sets, "KEPT_CROSSINGS_MOST", sets.kept_crossings, sets.sue_de_coq),
     (sets, "KEPT_SIDES_MOST", sets.kept_sides, sets.sue_de_coq),
-    (sets, "KEPT_HOUSES_MOST", sets.kept_houses, sets.als_xz)],
-    ids=["fish", "crossings", "sides", "houses"])
+    (sets, "KEPT_HOUSES_MOST", sets.kept_houses, sets.als_xz),
+    (links, "KEPT_HOUSE_LINKS_MOST", links.kept_house_links, chains.grouped_aic)],
+    ids=["fish", "crossings", "sides", "houses", "house links"])
 def test_kept_searches_stay_bounded(module, most, kept, find, monkeypatch):
     monkeypatch.setattr(module, most, 10)
     kept.clear()
