@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from ..model import digit_name, joined, row_name
 from .board import Board, Step, leaves_text
-from .links import shape_of
+from .links import live_candidates, shape_of
 
 NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 SLUGS = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
@@ -201,15 +201,16 @@ def family(base_kinds: frozenset, cover_kinds: frozenset) -> str:
 
 def house_places(board: Board) -> dict[int, list[int]]:
     """For each digit, for each house, the mask of its cells (as cell bits) where the digit is a
-    candidate."""
-    where = [0] * (board.size + 1)
-    for cell, mask in enumerate(board.candidates):
-        while mask:
-            low = mask & -mask
-            where[low.bit_length()] |= 1 << cell
-            mask ^= low
-    house_masks = shape_of(board.geometry).house_mask
-    return {d: [where[d] & m for m in house_masks] for d in range(1, board.size + 1)}
+    candidate. Kept on the board (franken and mutant fish both ask it), to be read."""
+    found = board.__dict__.get("_house_places")
+    if found is None:
+        shape = shape_of(board.geometry)
+        live = live_candidates(board)
+        n = shape.cell_count
+        found = {d: [live >> ((d - 1) * n) & m for m in shape.house_mask]
+                 for d in range(1, board.size + 1)}
+        board.__dict__["_house_places"] = found
+    return found
 
 
 def general_fish(board: Board, k: int, wanted: str, most_fins: int, budget,
