@@ -49,6 +49,8 @@ so caged kinds are left out.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..model import digit_name, digits_of, joined
 from .board import Board, Step, digits_text, leaves_text
 from .subsets import loses_text
@@ -87,7 +89,13 @@ def deadly(board: Board, corners) -> bool:
 
 def balanced(board: Board, corners) -> bool:
     """Whether every house and cage holds as many corners of one diagonal as of the other."""
-    g = board.geometry
+    return corners_balanced(board.geometry, tuple(corners))
+
+
+@lru_cache(maxsize=8192)
+def corners_balanced(g, corners: tuple[int, int, int, int]) -> bool:
+    """`balanced` on the geometry alone (its houses and cages): the rectangle searches ask the
+    same rectangles of every board of a puzzle."""
     top_left, top_right, bottom_left, bottom_right = corners
     balance: dict[tuple[str, int], int] = {}
     for cell, weight in ((top_left, 1), (bottom_right, 1), (top_right, -1), (bottom_left, -1)):
