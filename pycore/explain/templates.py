@@ -13,6 +13,14 @@ from .board import Board, Step, leaves_text
 
 # Templates listed per digit, at most; a digit with more (an open board) is passed over.
 MOST_TEMPLATES = 1000
+# Partial templates (a row reached, the houses filled) worked out per digit, at most: past it the
+# digit is passed over too. A 9×9 killer's stuck digit takes a few hundred; an open 25×25 grid's
+# would take longer than anyone waits (the listing this replaced stopped at MOST_TEMPLATES).
+MOST_STATES = 50_000
+
+
+class TooMany(Exception):
+    """More partial templates than MOST_STATES."""
 
 
 def templates(board: Board, digit: int) -> tuple[int, int, int] | None:
@@ -55,6 +63,8 @@ def templates(board: Board, digit: int) -> tuple[int, int, int] | None:
         state = (k, used)
         found = done.get(state)
         if found is None:
+            if len(done) >= MOST_STATES:
+                raise TooMany
             count, anywhere, everywhere = 0, 0, ~0
             for c in options[k]:
                 if house_bits[c] & used:
@@ -67,7 +77,10 @@ def templates(board: Board, digit: int) -> tuple[int, int, int] | None:
             found = done[state] = (count, anywhere, everywhere)
         return found
 
-    summary = rest(0, 0)
+    try:
+        summary = rest(0, 0)
+    except TooMany:
+        summary = (MOST_TEMPLATES + 1, 0, 0)
     if len(_listed) > 4096:
         _listed.clear()
     result = _listed[key] = (g, summary if summary[0] <= MOST_TEMPLATES else None)
