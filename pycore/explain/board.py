@@ -15,6 +15,15 @@ from ..model import (Cage, Position, Puzzle, cell_name, digit_name, digits_of, f
                      hidden_window_reason, hidden_windows, houses, joined, row_name)
 
 
+def remember(store: dict, most: int, key, value):
+    """`value`, kept in `store` under `key`: the searches' results kept between stuck points, a
+    store emptied once it holds `most` (a long session of hints does not grow it without end)."""
+    if len(store) >= most:
+        store.clear()
+    store[key] = value
+    return value
+
+
 def cells_text(cells, size: int) -> str:
     """"A1, A2 and B3"."""
     return joined(cell_name(c, size) for c in sorted(cells))

@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..model import digit_name, joined, row_name
-from .board import Board, Step, leaves_text
+from .board import Board, Step, leaves_text, remember
 from .links import live_candidates, shape_of
 
 NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -256,9 +256,7 @@ def digit_fish_kept(board: Board, k: int, wanted: str, most_fins: int, digit: in
     step = digit_fish(board, k, wanted, most_fins, digit, places, budget)
     whole = budget[0] >= 0
     spent = left - budget[0] if whole else left + 1
-    if len(kept_fish) >= KEPT_FISH_MOST:
-        kept_fish.clear()
-    kept_fish[key] = (spent, step if whole else None, whole)
+    remember(kept_fish, KEPT_FISH_MOST, key, (spent, step if whole else None, whole))
     return spent, step if whole else None
 
 

@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..model import digit_name, joined
-from .board import Board, Geometry
+from .board import Board, Geometry, remember
 
 
 @dataclass(frozen=True)
@@ -126,10 +126,7 @@ def house_links(shape: Shape, groups: bool, places: int) -> list[tuple[int, int,
             if ((part & (part - 1) == 0 or part in grouped)
                     and (other & (other - 1) == 0 or other in grouped)):
                 found.append((part, other, house))
-    if len(kept_house_links) >= KEPT_HOUSE_LINKS_MOST:
-        kept_house_links.clear()
-    kept_house_links[key] = found
-    return found
+    return remember(kept_house_links, KEPT_HOUSE_LINKS_MOST, key, found)
 
 
 KEPT_HOUSE_LINKS_MOST = 4096

@@ -30,7 +30,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..model import digit_name, digits_of
-from .board import Board, Step, digits_text, leaves_text
+from .board import Board, Step, digits_text, leaves_text, remember
 from .links import bits, shape_of
 
 MOST_CELLS = 4   # cells of one almost locked set
@@ -110,10 +110,7 @@ def _house_sets(board: Board, index: int, most: int) -> list[Als]:
             places = tuple(sum(1 << c for c in cells if cand[c] >> d & 1)
                            for d in range(board.size))
             found.append(Als(sum(1 << c for c in cells), digits, places, index))
-    if len(kept_houses) >= KEPT_HOUSES_MOST:
-        kept_houses.clear()
-    kept_houses[key] = found
-    return found
+    return remember(kept_houses, KEPT_HOUSES_MOST, key, found)
 
 
 class Seen:
@@ -466,10 +463,7 @@ def _crossing_kept(board: Board, line_index: int, box_index: int) -> Step | None
     except KeyError:
         pass
     step = _crossing_sue_de_coq(board, line_index, box_index)
-    if len(kept_crossings) >= KEPT_CROSSINGS_MOST:
-        kept_crossings.clear()
-    kept_crossings[key] = step
-    return step
+    return remember(kept_crossings, KEPT_CROSSINGS_MOST, key, step)
 
 
 def _crossing_sue_de_coq(board: Board, line_index: int, box_index: int) -> Step | None:
@@ -537,10 +531,7 @@ def _side_sets(cand, rest, v: int):
         gain = len(indices) - (digits & ~v).bit_count()
         if gain >= 1:
             out.append((indices, digits, gain))
-    if len(kept_sides) >= KEPT_SIDES_MOST:
-        kept_sides.clear()
-    kept_sides[key] = out
-    return out
+    return remember(kept_sides, KEPT_SIDES_MOST, key, out)
 
 
 # A side's sets depend only on its cells' candidates, in order, and the core's digits (they

@@ -66,6 +66,16 @@ def start_board_of(kind: str):
     return make_board(kind=kind)
 
 
+def random_runs(kind: str, rounds: int, runs: int, forget):
+    """`rounds` lists of `runs` boards of `kind` thinned at random (seeded by the kind), what is
+    kept forgotten before each."""
+    rng = random.Random(kind)
+    start = start_board_of(kind)
+    for _ in range(rounds):
+        forget()
+        yield thinned(start, rng, runs, 40)
+
+
 def hard_killer_boards(seed: int):
     """30 stuck boards of TAREK_MORE 6's explanation, and runs thinned at random from the last 3."""
     boards = killer_boards(6, 30)
@@ -138,12 +148,8 @@ def test_kept_sides_alone_on_a_hard_killer():
 
 @pytest.mark.parametrize("kind", ["sudoku", "jigsaw", "killer", "x"])
 def test_kept_sue_de_coq_on_random_boards(kind):
-    rng = random.Random(kind)
-    start = start_board_of(kind)
     found = 0
-    for _ in range(3):
-        forget_sue_de_coq()
-        boards = thinned(start, rng, 40, 40)
+    for boards in random_runs(kind, 3, 40, forget_sue_de_coq):
         same_kept_and_cold(sets.sue_de_coq, boards, forget_sue_de_coq)
         found += sum(sets.sue_de_coq(b) is not None for b in boards)
     assert found   # the runs do meet Sue de Coqs
@@ -164,11 +170,8 @@ def test_kept_almost_locked_sets_on_a_hard_killer():
 
 @pytest.mark.parametrize("kind", ["sudoku", "jigsaw", "killer", "x"])
 def test_kept_almost_locked_sets_on_random_boards(kind):
-    rng = random.Random(kind)
-    start = start_board_of(kind)
-    for _ in range(3):
-        sets.kept_houses.clear()
-        same_sets_kept_and_cold(thinned(start, rng, 30, 40))
+    for boards in random_runs(kind, 3, 30, sets.kept_houses.clear):
+        same_sets_kept_and_cold(boards)
 
 
 CHAINS = [chains.aic, chains.grouped_aic, chains.medusa]
@@ -181,12 +184,8 @@ def test_kept_house_links_on_a_hard_killer(find):
 
 @pytest.mark.parametrize("kind", ["sudoku", "jigsaw", "killer", "x"])
 def test_kept_house_links_on_random_boards(kind):
-    rng = random.Random(kind)
-    start = start_board_of(kind)
     found = 0
-    for _ in range(2):
-        links.kept_house_links.clear()
-        boards = thinned(start, rng, 30, 40)
+    for boards in random_runs(kind, 2, 30, links.kept_house_links.clear):
         for find in CHAINS:
             same_kept_and_cold(find, boards, links.kept_house_links.clear)
         found += sum(chains.grouped_aic(b) is not None for b in boards)
