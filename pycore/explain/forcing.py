@@ -146,6 +146,13 @@ def pencil_refutes(board: Board) -> Callable[[int, int], int]:
     return refutes
 
 
+def supposition(cell: int, digit: int, holds: bool = True) -> Step:
+    """The step a case starts from: "cell is digit" (`holds`), or "cell is not digit"."""
+    if holds:
+        return Step("supposition", "", placements=((cell, digit),))
+    return Step("supposition", "", eliminations=((cell, digit),))
+
+
 def easy_strategies() -> list:
     """The registry's strategies named in EASY, in its order of difficulty."""
     from .registry import BY_SLUG   # the registry loads this module
@@ -199,11 +206,10 @@ def nishio(board: Board) -> Step | None:
     # On the grid: the supposition (struck, as it goes) and, in the second colour, the digits the
     # chain places on its way, so a reader sees where it runs.
     placed = tuple((c, d, 1) for step in kept for c, d in step.placements)
-    supposed = Step("supposition", "", placements=((cell, digit),))
     return Step("nishio", nishio_text(name, value, len(kept), reason),
                 eliminations=((cell, digit),), cells=(cell,), chain=links,
                 pattern=((cell, digit, 0),) + placed,
-                implications=drawn_cases(board, [(supposed, kept, None)]))
+                implications=drawn_cases(board, [(supposition(cell, digit), kept, None)]))
 
 
 # Digit forcing chains followed, at most, per search: a pencil network's propagation finds the
@@ -248,7 +254,7 @@ def digit_forcing(board: Board) -> Step | None:
     best = None   # (fewest kept steps, then a placement first; cell, digit, fact, kept chains)
     for cell, digit, agreed in forcings:
         cases = [walks.supposing(cell, digit),
-                 Walk(board.apply(Step("digit-forcing", "", eliminations=((cell, digit),))), easy)]
+                 Walk(board.apply(supposition(cell, digit, holds=False)), easy)]
         for fact in agreed:
             chains = [chain_to_fact(case, fact, budget) for case in cases]
             if None in chains:
@@ -309,8 +315,8 @@ def forcing_step(board: Board, cell: int, digit: int, fact: tuple, kept: list) -
                 cells=(cell, target), chain=links,
                 pattern=((cell, digit, 0), (target, value, 1)),
                 implications=drawn_cases(board, [
-                    (Step("supposition", "", placements=((cell, digit),)), on_steps, fact),
-                    (Step("supposition", "", eliminations=((cell, digit),)), off_steps, fact)]))
+                    (supposition(cell, digit), on_steps, fact),
+                    (supposition(cell, digit, holds=False), off_steps, fact)]))
 
 
 # --- cell and unit forcing chains, forcing nets -------------------------------------------------
@@ -525,7 +531,7 @@ def set_forcing_step(board: Board, slug: str, kind: str, where: int, cases, fact
                 units=(where,) if kind == "unit" else (), chain=tuple(links),
                 pattern=tuple((c, d, 0) for c, d in cases) + ((target, value, 1),),
                 implications=drawn_cases(board, [
-                    (Step("supposition", "", placements=(case,)), steps,
+                    (supposition(*case), steps,
                      fact if reason is None else None) for case, (steps, reason) in zip(cases, kept)]))
 
 
@@ -642,7 +648,7 @@ class Walks:
 
     def supposing(self, cell: int, digit: int) -> Walk:
         if (cell, digit) not in self.walks:
-            start = self.board.apply(Step("supposition", "", placements=((cell, digit),)))
+            start = self.board.apply(supposition(cell, digit))
             self.walks[cell, digit] = Walk(start, self.easy)
         return self.walks[cell, digit]
 
