@@ -291,10 +291,11 @@ export function createHints(glue) {
     return shown;
   }
 
+  /** The case the reader picked in the key, for the hint on screen only (null: every case). */
+  const pickedCase = (result) => (shown?.result === result ? shown.onlyCase ?? null : null);
+
   function draw(result, stage) {
-    // the case the reader picked in the key, for the hint on screen only
-    const onlyCase = shown?.result === result ? shown.onlyCase ?? null : null;
-    const drawing = stepDrawing(result, stage, glue.cages(), onlyCase);
+    const drawing = stepDrawing(result, stage, glue.cages(), pickedCase(result));
     if (drawing) glue.board()?.showStep(drawing);
     else glue.board()?.clearStep();
   }
@@ -336,8 +337,7 @@ export function createHints(glue) {
       }
       draw(result, stage);
     };
-    const onlyCase = shown?.result === result ? shown.onlyCase ?? null : null;
-    const key = legendParts(whole && result.status === "step" ? result.step : null, pick, onlyCase);
+    const key = legendParts(whole && result.status === "step" ? result.step : null, pick, pickedCase(result));
     legend.replaceChildren(...key);
     legend.hidden = !key.length;
     const about = stage > 0 && result.status === "step" ? result.step.article : null;
