@@ -23,7 +23,7 @@ from pycore.explain import explain, forcing, start_board
 from pycore.explain.board import Board
 from pycore.model import Cage, Position, Puzzle
 from pycore.solve import kernel
-from pycore.solve.network import compiled
+from pycore.solve.network import READINGS, compiled
 
 TATHAM_DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "tatham.jsonl"
 TATHAM = [json.loads(line) for line in TATHAM_DATA.read_text().splitlines()]
@@ -108,7 +108,7 @@ def tatham_sample(kind: str, size: int, count: int):
     return random.Random(size).sample(records, count)
 
 
-@pytest.mark.parametrize("reading", ["solver", "pencil", "pencil-intersections"])
+@pytest.mark.parametrize("reading", READINGS)
 @pytest.mark.parametrize("kind,size,count", [("killer", 9, 6), ("kenken", 9, 6),
                                              ("kenken", 6, 4), ("sudoku", 9, 4)])
 def test_the_kernel_propagates_random_tatham_boards_as_python_does(kind, size, count, reading):
@@ -124,7 +124,7 @@ def test_the_kernel_propagates_random_tatham_boards_as_python_does(kind, size, c
     assert broken > 0
 
 
-@pytest.mark.parametrize("reading", ["solver", "pencil", "pencil-intersections"])
+@pytest.mark.parametrize("reading", READINGS)
 def test_the_kernel_propagates_random_hardest_killer_boards_as_python_does(reading):
     rng = random.Random(44)
     for text, solution in TAREK_WITH_SOLUTIONS[:8]:
