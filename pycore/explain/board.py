@@ -378,10 +378,17 @@ def house_broken(board: Board, index: int) -> tuple | None:
     return None
 
 
+_puzzles: dict = {}
+
+
 def start_board(puzzle: Puzzle, position: Position) -> Board:
     """The reader's grid: givens and placed digits, their pencil marks where they have narrowed
     a cell, and otherwise every digit the filled peers allow (SudokuWiki's "all candidates"
     means "not narrowed yet"). Pencil marks that a filled peer rules out are dropped."""
+    # The board holds the first equal puzzle seen: the per-puzzle caches (geometry, cage layout,
+    # networks) then find it by identity, where each hint's fresh decode was compared with the
+    # kept one field by field, every cage, on every lookup (a tenth of a cold KenKen hint).
+    puzzle = _puzzles.get(puzzle) or remember(_puzzles, 64, puzzle, puzzle)
     values = tuple(g or s for g, s in zip(puzzle.givens, position.solved))
     geometry = geometry_of(puzzle)
     all_digits = geometry.all_digits

@@ -148,9 +148,10 @@ _pair_cache: dict = {}
 
 
 def _standing(board: Board, a: int, b: int):
-    """(digits per cell of a, of b, {house: digits every standing pair puts there}) over the
-    pairs of fillings that do not clash; None when there are too many pairs to compare or none
-    stands. Cached on the two cages' candidates."""
+    """Over the pairs of fillings that do not clash: (the digits per cell of a then b, the
+    digits each cell's own cage allows it, [(house, the digits every standing pair puts there
+    that neither cage needs there alone, the house's cells outside both)]); None when there are
+    too many pairs to compare or none stands. Cached on the two cages' candidates."""
     fills_a, fills_b = fillings(board, a), fillings(board, b)
     if not fills_a or not fills_b or len(fills_a) * len(fills_b) > PAIR_LIMIT:
         return None
@@ -167,46 +168,72 @@ def _standing(board: Board, a: int, b: int):
     clashes = [(i, j) for i, x in enumerate(cells_a) for j, y in enumerate(cells_b) if g.sees(x, y)]
     shared = [(unit, pa, [j for u, pb, _ in cages[b].houses if u == unit for j in pb])
               for unit, pa, _ in cages[a].houses if any(u == unit for u, _, _ in cages[b].houses)]
-    masks_a, masks_b = [0] * len(cells_a), [0] * len(cells_b)
+    # A filling of b as one int, a bit per (cell, digit): a filling of a rules out the bits of
+    # the digits its cells put beside b's cells they see, so a pair clashes when the two share a
+    # bit, one AND where comparing cell by cell took a quarter of a cold KenKen hint.
+    n = board.size
+    placed_b = [sum(1 << (j * n + d - 1) for j, d in enumerate(fb)) for fb in fills_b]
+    shared_b = [[_digits(fb, pb) for _, _, pb in shared] for fb in fills_b]
+    union_a = union_b = 0
     need = {unit: -1 for unit, _, _ in shared}
-    stands = False
     for fa in fills_a:
-        for fb in fills_b:
-            if any(fa[i] == fb[j] for i, j in clashes):
-                continue
-            stands = True
-            for i, d in enumerate(fa):
-                masks_a[i] |= 1 << (d - 1)
-            for j, d in enumerate(fb):
-                masks_b[j] |= 1 << (d - 1)
-            for unit, pa, pb in shared:
-                here = 0
-                for i in pa:
-                    here |= 1 << (fa[i] - 1)
-                for j in pb:
-                    here |= 1 << (fb[j] - 1)
-                need[unit] &= here
-    found = _pair_cache[key] = (masks_a, masks_b, need) if stands else None
+        ruled_out = 0
+        for i, j in clashes:
+            ruled_out |= 1 << (j * n + fa[i] - 1)
+        standing = [k for k, placed in enumerate(placed_b) if not placed & ruled_out]
+        if not standing:
+            continue
+        union_a |= sum(1 << (i * n + d - 1) for i, d in enumerate(fa))
+        for k in standing:
+            union_b |= placed_b[k]
+        for s, (unit, pa, _) in enumerate(shared):
+            every_b = -1
+            for k in standing:
+                every_b &= shared_b[k][s]
+            need[unit] &= _digits(fa, pa) | every_b
+    if not union_a:
+        _pair_cache[key] = None
+        return None
+    full = (1 << n) - 1
+    masks = ([(union_a >> (i * n)) & full for i in range(len(cells_a))]
+             + [(union_b >> (j * n)) & full for j in range(len(cells_b))])
+    # what a cage rules out or needs alone is cage arithmetic's or cage/line overlap's step
+    alone = possible(fills_a, len(cells_a)) + possible(fills_b, len(cells_b))
+    both = cells_a + cells_b
+    locked = []
+    for unit, digits in need.items():
+        for cage, fills in ((cages[a], fills_a), (cages[b], fills_b)):
+            digits &= ~required(fills, next(p for u, p, _ in cage.houses if u == unit))
+        if digits:
+            locked.append((unit, digits, [c for c in g.houses[unit].cells if c not in both]))
+    found = _pair_cache[key] = (masks, alone, locked)
     return found
+
+
+def _digits(filling, positions) -> int:
+    """The digits a filling puts at `positions`, as a mask."""
+    mask = 0
+    for i in positions:
+        mask |= 1 << (filling[i] - 1)
+    return mask
 
 
 def _pair_step(board: Board, a: int, b: int) -> Step | None:
     found = _standing(board, a, b)
     if found is None:
         return None
-    masks_a, masks_b, need = found
+    masks, alone, locked = found
     g = board.geometry
     cages = layout(board.puzzle)
     both = cages[a].cells + cages[b].cells
-    fills_a, fills_b = fillings(board, a), fillings(board, b)
-    # what a cage rules out alone is cage arithmetic's step, not this one
-    alone = possible(fills_a, len(masks_a)) + possible(fills_b, len(masks_b))
-    eliminations = tuple((cell, d) for cell, mask, own in zip(both, masks_a + masks_b, alone)
-                         for d in digits_of(board.candidates[cell] & own & ~mask))
+    candidates = board.candidates
+    eliminations = tuple((cell, d) for cell, mask, own in zip(both, masks, alone)
+                         if candidates[cell] & own & ~mask
+                         for d in digits_of(candidates[cell] & own & ~mask))
     if eliminations:
         # drawn: what the standing pairs keep, in both cages (cage arithmetic's removals too)
-        ruled_out = [(cell, d) for cell, mask in zip(both, masks_a + masks_b)
-                     for d in digits_of(board.candidates[cell] & ~mask)]
+        ruled_out = [(cell, d) for cell, mask in zip(both, masks)
+                     for d in digits_of(candidates[cell] & ~mask)]
         return Step("cage-subsets",
                     f"Cage subsets: {_with_fillings(board, a)} and {_with_fillings(board, b)} "
                     f"cannot repeat a digit where their cells see each other, and side by side "
@@ -214,13 +241,9 @@ def _pair_step(board: Board, a: int, b: int) -> Step | None:
                     f"so {leaves_text(board.geometry, eliminations)}",
                     eliminations=eliminations, cells=tuple(sorted(both)), cages=(a, b),
                     pattern=board.pattern_left(both, ruled_out))
-    fills_a, fills_b = fillings(board, a), fillings(board, b)
-    for unit, digits in need.items():
-        alone = 0
-        for cage, fills in ((cages[a], fills_a), (cages[b], fills_b)):
-            alone |= required(fills, next(p for u, p, _ in cage.houses if u == unit))
-        digits &= ~alone          # what one cage needs alone is a cage/line overlap
-        outside = [c for c in g.houses[unit].cells if c not in both]
+    for unit, digits, outside in locked:
+        if not any(candidates[c] & digits for c in outside):
+            continue
         eliminations = tuple((c, d) for d in digits_of(digits) for c in outside if board.has(c, d))
         if eliminations:
             inside = [c for c in both if c in g.houses[unit].cells]
