@@ -140,11 +140,14 @@ def enumerate_fillings(op: str, total: int, masks, sees, node_limit: int = NODE_
                 return True
             out.append(tuple(filling))
             return len(out) <= filling_limit
+        seen = 0   # digits of the earlier cells this one sees
+        for j in earlier[i]:
+            seen |= 1 << (partial[j] - 1)
         for d in options[i]:
             nodes += 1
             if nodes > node_limit:
                 return False
-            if any(partial[j] == d for j in earlier[i]):
+            if seen >> (d - 1) & 1:
                 continue
             if op == "+":
                 rest = left - d

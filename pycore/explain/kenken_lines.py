@@ -529,8 +529,8 @@ def _product_options(board: Board, terms, ratio: Fraction):
     if all(sign < 0 for _, sign in terms):
         if p != 1:
             return None
-        divisors = [sum(1 << (d - 1) for d in digits_of(board.candidates[c]) if q % d == 0)
-                    for c, _ in terms]
+        of_q = sum(1 << (d - 1) for d in range(1, board.size + 1) if q % d == 0)
+        divisors = [board.candidates[c] & of_q for c, _ in terms]
         if any(not m for m in divisors) or prod(m.bit_count() for m in divisors) > SEARCH_LIMIT:
             return divisors
 
