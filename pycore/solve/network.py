@@ -158,6 +158,8 @@ def geometry(units: tuple[tuple[int, ...], ...], count: int):
 
 def compile_puzzle(puzzle: Puzzle, reading: str = "solver") -> Network:
     """The puzzle's network, reasoning as `reading` (READINGS) says."""
+    if reading not in READINGS:
+        raise ValueError(f"unknown reading {reading!r} (one of {', '.join(READINGS)})")
     n, count = puzzle.size, puzzle.cell_count
     problem = check_shape(puzzle)
     if problem:

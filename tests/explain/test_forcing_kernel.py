@@ -134,6 +134,12 @@ def test_the_kernel_propagates_random_hardest_killer_boards_as_python_does(readi
             assert_same_propagation(puzzle, board.masks, reading)
 
 
+def test_a_reading_outside_the_list_is_refused():
+    puzzle = short_killer(TAREK_MORE[6])
+    with pytest.raises(ValueError, match="unknown reading 'pencils'"):
+        compiled(puzzle, "pencils")
+
+
 def test_the_forcing_searches_use_the_kernel_where_it_takes_the_puzzle():
     puzzle = short_killer(TAREK_MORE[6])
     state = forcing.propagated(start_board(puzzle, Position.empty(81)))
