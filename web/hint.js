@@ -32,7 +32,10 @@ const SETS_MEAN = "An outline goes round each set of cells the step rests on.";
 /** What a forcing step's arrows mean, for its `cases` (Nishio has one). */
 const arrowsMean = (cases) => (cases > 1 ? "Arrows follow each case from its supposition" : "Arrows follow the supposition") +
   " to what it shows, one easy step each: solid into a digit placed, dashed into a candidate taken out.";
-const PICK_CASE = "One case alone:";
+const PICK_CASE = "Show:";
+// A step of more cases than this opens with its first case alone: four cases' arrows cross the
+// whole grid (a laptop screen of them read as a tangle); two still read side by side.
+const CASES_AT_ONCE = 2;
 /** What a forcing step calls its cases in the key (its list opens each case so). */
 const caseName = (strategy, k) => (strategy === "digit-forcing" ? ["supposed true", "supposed false"][k] : `case ${k + 1}`);
 
@@ -90,9 +93,18 @@ export function stepDrawing(result, stage, cages, onlyCase = null) {
   };
 }
 
+/** The forcing step's case a hint opens with drawn alone (null: every case): the first, when
+ * the step has more than CASES_AT_ONCE. */
+export function openingCase(result) {
+  const arrows = result?.status === "step" ? result.step.implications ?? [] : [];
+  const cases = [...new Set(arrows.map((a) => a.case))].sort((a, b) => a - b);
+  return cases.length > CASES_AT_ONCE ? cases[0] : null;
+}
+
 /** The key to what `step` draws: each colour it shows with what the strategy means by it, and
  * what a chain's lines and boxes are; a forcing step's cases, each a button in its arrows' colour
- * that shows that case alone (`pick(k)`; pressed again, every case), `onlyCase` pressed. */
+ * that shows that case alone (`pick(k)`), and one that shows every case (`pick(null)`), the one
+ * for `onlyCase` pressed. */
 function legendParts(step, pick = () => {}, onlyCase = null) {
   const parts = [];
   if (!step) return parts;
@@ -124,6 +136,10 @@ function legendParts(step, pick = () => {}, onlyCase = null) {
         key.addEventListener("click", () => pick(k));
         parts.push(" ", key);
       }
+      const every = el("button", { type: "button", class: "case", "data-case": "every", "aria-pressed": String(onlyCase === null),
+                                   title: "Show every case's arrows at once" }, "every case");
+      every.addEventListener("click", () => pick(null));
+      parts.push(" ", every);
     }
   }
   return parts;
@@ -154,7 +170,9 @@ function buildPanel() {
   // a contradiction (Nishio), or a digit forcing chain's two cases one after the other.
   const chain = el("ol", { class: "hint-chain", "data-testid": "hint-chain" });
   chain.hidden = true;
-  // What the drawing over the grid means, under the whole step: its colours and a chain's lines.
+  // What the drawing over the grid means, under the whole step: its colours and a chain's lines,
+  // a forcing step's case picker; above the step's list, which runs to 30 lines and more and
+  // would push the picker out of a laptop's sight.
   const legend = el("p", { class: "hint-legend", "data-testid": "hint-legend" });
   legend.hidden = true;
   // SudokuWiki's article on the strategy, once the hint has named it.
@@ -172,7 +190,7 @@ function buildPanel() {
                      el("summary", {}, "The whole path from here, and its grade"), pathSummary, pathCount, pathSteps);
   pathBox.hidden = true;
   const panel = el("section", { class: "hint-panel", "data-testid": "hint", "aria-label": "Hint" },
-                   text, chain, legend, articleLine, actions, stepsBox, pathBox);
+                   text, legend, chain, articleLine, actions, stepsBox, pathBox);
   panel.hidden = true;
   return { panel, text, chain, legend, article, articleLine, actions, steps, stepsBox, pathBox, pathSummary, pathCount, pathSteps };
 }
@@ -256,7 +274,8 @@ function createPath(glue, { pathBox, pathSummary, pathCount, pathSteps }, follow
 export function createHints(glue) {
   const parts = buildPanel();
   const { panel, text, chain, legend, article, articleLine, actions, steps, stepsBox } = parts;
-  let shown = null;      // {key, result, stage}: the hint on screen, for the position `key`
+  let shown = null;      // {key, result, stage, onlyCase}: the hint on screen for the position `key`
+                         // (onlyCase: the case drawn alone, null: every case)
   let applied = [];      // [{before: progress key, text}] steps applied, newest last
   let backButton = null; // the toolbar's Previous step
   let marking = null;    // the key of the position whose logic candidates are being pencilled in
@@ -287,7 +306,7 @@ export function createHints(glue) {
     const key = keyOf(now);
     if (shown?.key === key) return shown;
     const result = glue.invoke("hint_view", now.text, now.progress, glue.solution(), glue.off());
-    shown = { key, result, stage: 0 };
+    shown = { key, result, stage: 0, onlyCase: openingCase(result) };
     return shown;
   }
 
@@ -331,9 +350,9 @@ export function createHints(glue) {
     chain.hidden = !said.length;
     const pick = (k) => {
       if (shown?.result !== result) return;
-      shown.onlyCase = shown.onlyCase === k ? null : k;
+      shown.onlyCase = k;
       for (const b of legend.querySelectorAll("button.case")) {
-        b.setAttribute("aria-pressed", String(Number(b.dataset.case) === shown.onlyCase));
+        b.setAttribute("aria-pressed", String(b.dataset.case === String(k ?? "every")));
       }
       draw(result, stage);
     };

@@ -59,34 +59,46 @@ def arrows_drawn(page, step, shot=None) -> None:
     """A forcing step's cases over the grid (Step.implications): an arrow (a line and its head)
     per implication the page can place, each case's in its colour, at least one per case; the
     key says what the arrows mean and, with several cases, each case's colour, a button that
-    shows that case alone (a screenshot of the last case alone goes to `shot`, a file name
-    without its ending, when given). Nothing for a step without them."""
+    shows that case alone and one that shows every case. A step of more than two cases opens
+    with its first case alone, of two with both. (A screenshot of the last case alone goes to
+    `shot`, a file name without its ending, when given.) Nothing for a step without them."""
     arrows = page.locator("svg.hint-links path.implies")
     if not step.get("implications"):
         assert arrows.count() == 0
         return
     cases = sorted({a["case"] for a in step["implications"]})
-    drawn = arrows.evaluate_all("ps => ps.map(p => p.getAttribute('class'))")
+    legend = page.locator("[data-testid=hint-legend]")
+    classes = "ps => ps.map(p => p.getAttribute('class'))"
+    if len(cases) > 2:
+        opening = arrows.evaluate_all(classes)
+        assert opening and all(f"case-{cases[0] % 4}" in cls.split() for cls in opening)
+        assert legend.locator(f".case[data-case='{cases[0]}']").get_attribute("aria-pressed") == "true"
+        legend.locator(".case[data-case=every]").click()
+    drawn = arrows.evaluate_all(classes)
     assert 0 < len(drawn) <= len(step["implications"])
     assert page.locator("svg.hint-links path.head").count() == len(drawn)
     assert {f"case-{k % 4}" for k in cases} == {c for cls in drawn for c in cls.split()
                                                 if c.startswith("case-")}
-    legend = page.locator("[data-testid=hint-legend]")
     follow = "each case from its supposition" if len(cases) > 1 else "the supposition"
     assert f"Arrows follow {follow} to what it shows" in legend.inner_text()
-    keys = legend.locator(".case").evaluate_all("ks => ks.map(k => Number(k.dataset.case))")
-    assert keys == (cases if len(cases) > 1 else [])
+    keys = legend.locator(".case").evaluate_all("ks => ks.map(k => k.dataset.case)")
+    assert keys == ([str(k) for k in cases] + ["every"] if len(cases) > 1 else [])
     if len(cases) > 1:
-        # a case's key shows its arrows alone; pressed again, every case's
+        # a case's key shows its arrows alone; the last key, every case's
         last = legend.locator(f".case[data-case='{cases[-1]}']")
+        every = legend.locator(".case[data-case=every]")
+        assert every.get_attribute("aria-pressed") == "true"
         last.click()
         assert last.get_attribute("aria-pressed") == "true"
-        alone = arrows.evaluate_all("ps => ps.map(p => p.getAttribute('class'))")
+        assert every.get_attribute("aria-pressed") == "false"
+        alone = arrows.evaluate_all(classes)
         assert alone and all(f"case-{cases[-1] % 4}" in cls.split() for cls in alone)
         if shot is not None:
             page.screenshot(path=f"{shot}-case-{cases[-1] + 1}.png", full_page=True)
-        last.click()
+        every.click()
         assert last.get_attribute("aria-pressed") == "false" and arrows.count() == len(drawn)
+    if len(cases) > 2:   # as the hint opened, for the screenshot taken next
+        legend.locator(f".case[data-case='{cases[0]}']").click()
 
 
 def outlines(page):
