@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..model import digit_name, digits_of, joined
-from .board import Board, Step, leaves_text
+from .board import Board, Step, leaves_text, remember
 from .kenken_fillings import (applies, cage_name, describe, fillings, fillings_and_unused,
                               layout, possible, required)
 from .kenken_lines import line_product, line_sum, parity
@@ -158,10 +158,13 @@ def _standing(board: Board, a: int, b: int):
     key = (board.puzzle.kind, board.size, board.puzzle.cages[a], board.puzzle.cages[b],
            fills_a, fills_b)
     found = _pair_cache.get(key, _pair_cache)
-    if found is not _pair_cache:
-        return found
-    if len(_pair_cache) > 20_000:
-        _pair_cache.clear()
+    if found is _pair_cache:
+        found = remember(_pair_cache, 20_000, key, _pairs(board, a, b, fills_a, fills_b))
+    return found
+
+
+def _pairs(board: Board, a: int, b: int, fills_a, fills_b):
+    """_standing's answer, worked out."""
     g = board.geometry
     cages = layout(board.puzzle)
     cells_a, cells_b = cages[a].cells, cages[b].cells
@@ -192,7 +195,6 @@ def _standing(board: Board, a: int, b: int):
                 every_b &= shared_b[k][s]
             need[unit] &= _digits(fa, pa) | every_b
     if not union_a:
-        _pair_cache[key] = None
         return None
     full = (1 << n) - 1
     masks = ([(union_a >> (i * n)) & full for i in range(len(cells_a))]
@@ -206,8 +208,7 @@ def _standing(board: Board, a: int, b: int):
             digits &= ~required(fills, next(p for u, p, _ in cage.houses if u == unit))
         if digits:
             locked.append((unit, digits, [c for c in g.houses[unit].cells if c not in both]))
-    found = _pair_cache[key] = (masks, alone, locked)
-    return found
+    return masks, alone, locked
 
 
 def _digits(filling, positions) -> int:

@@ -12,7 +12,7 @@ from functools import lru_cache
 from math import prod
 
 from ..model import ARITHMETIC_KINDS, OPERATOR_SIGNS, clue, digit_name, digits_of
-from .board import Board, geometry_of
+from .board import Board, geometry_of, remember
 
 # Enumeration steps before a cage counts as too open to list (a wide + cage early on): such a
 # cage is skipped until its cells narrow. Fillings above FILLING_LIMIT are not listed either.
@@ -63,6 +63,7 @@ def cell_masks(board: Board, cells) -> tuple[int, ...]:
 
 _cache: dict = {}
 _unused: dict = {}
+MOST_KEPT = 50_000
 
 
 def fillings(board: Board, index: int):
@@ -81,9 +82,9 @@ def fillings_and_unused(board: Board, index: int):
     unused = _unused.get(key)
     if unused is None:
         cells = board.puzzle.cages[index].cells
-        unused = _unused[key] = tuple(
+        unused = remember(_unused, MOST_KEPT, key, tuple(
             (cell, d) for cell, mask, used in zip(cells, key[3], possible(found, len(cells)))
-            for d in digits_of(mask & ~used))
+            for d in digits_of(mask & ~used)))
     return found, unused
 
 
@@ -94,13 +95,9 @@ def _fillings(board: Board, index: int):
     key = (puzzle.kind, puzzle.size, cage, masks)
     found = _cache.get(key, _cache)
     if found is _cache:
-        if len(_cache) > 50_000:
-            _cache.clear()
-            _unused.clear()
         g = geometry_of(puzzle)
-        found = enumerate_fillings(cage.op, cage.total, masks,
-                                   lambda a, b: g.sees(cage.cells[a], cage.cells[b]))
-        _cache[key] = found
+        found = remember(_cache, MOST_KEPT, key, enumerate_fillings(
+            cage.op, cage.total, masks, lambda a, b: g.sees(cage.cells[a], cage.cells[b])))
     return key, found
 
 

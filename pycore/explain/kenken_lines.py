@@ -11,7 +11,7 @@ from functools import lru_cache
 from math import factorial, prod
 
 from ..model import OPERATOR_SIGNS, digits_of, joined, row_name
-from .board import Board, Step, geometry_of, leaves_text, number_text
+from .board import Board, Step, geometry_of, leaves_text, number_text, remember
 from .kenken_fillings import applies, describe, fillings, layout
 
 # Equations over more possible assignments than SEARCH_LIMIT are only bounded (sums) or left
@@ -482,9 +482,7 @@ def _options(board: Board, kind: str, terms, target, search):
                                                       for c, sign in terms), target)
     found = _cache.get(key, _cache)
     if found is _cache:
-        if len(_cache) > 50_000:
-            _cache.clear()
-        found = _cache[key] = search(board, terms, target)
+        found = remember(_cache, 50_000, key, search(board, terms, target))
     return found
 
 

@@ -71,3 +71,15 @@ def test_a_board_holds_the_first_equal_puzzle_seen():
     assert first == second and first is not second
     empty = Position.empty(first.cell_count)
     assert start_board(second, empty).puzzle is start_board(first, empty).puzzle
+
+
+def test_kept_fillings_stay_bounded(monkeypatch):
+    monkeypatch.setattr(kenken_fillings, "MOST_KEPT", 10)
+    text = unreasonable(UNREASONABLE[1])
+    puzzle, _ = decode(text)
+    board = start_board(puzzle, Position.empty(puzzle.cell_count))
+    for store in STORES:
+        store.clear()
+    for _, after in islice(walk(board, NOT_FORCING), 20):
+        BY_SLUG["cage-arithmetic"].find(after)
+        assert 0 < len(kenken_fillings._cache) <= 10 and len(kenken_fillings._unused) <= 10
