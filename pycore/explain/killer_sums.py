@@ -35,15 +35,19 @@ def fitting_combinations(size: int, total: int, candidates: tuple[int, ...]):
     for combo in combinations_for(size, total, len(candidates)):
         if combo & ~union or any(not mask & combo for mask in candidates):
             continue
-        supports = _fillings(candidates, combo)
+        supports = _fillings(tuple(mask & combo for mask in candidates), combo)
         if supports is not None:
             fits.append((combo, supports))
     return tuple(fits)
 
 
+@lru_cache(maxsize=1 << 14)
 def _fillings(candidates, combo):
     """The digits each cell takes in some one-to-one filling of the cells with `combo`, or None.
-    Forward: the digit sets the first i cells can use; backward: those that can be completed."""
+    Forward: the digit sets the first i cells can use; backward: those that can be completed.
+    Kept on the candidates within `combo` alone (all it reads): a cage's other combinations and
+    the walks' boards a digit apart outside it ask the same again (on a stuck killer's
+    explanation 7,375 calls were 2,794 different)."""
     reach = [{0}]
     for mask in candidates:
         layer = set()

@@ -1,11 +1,13 @@
 """The killer sum tables the rule-of-45 strategies read (issue 44 made them faster): group_sums
 against every filling counted by hand, and a virtual cage's kept answer following its cells'
-candidates."""
+candidates, and a cage's fillings per combination (kept on the candidates within the
+combination) against a listing."""
 from itertools import product
 
 from hypothesis import given, settings, strategies as st
 
-from pycore.explain.killer_sums import digit_sum, group_sums, sum_supports
+from pycore.explain.killer_sums import (_fillings, digit_sum, fitting_combinations, group_sums,
+                                        sum_supports)
 
 
 def by_hand(size: int, candidates: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
@@ -85,3 +87,34 @@ def test_sum_supports_are_every_fillings(case):
     size, total, groups = case
     groups = tuple(tuple(g) for g in groups)
     assert sum_supports.__wrapped__(size, total, groups) == supports_by_hand(size, total, groups)
+
+
+def fits_by_hand(size: int, total: int, candidates: tuple[int, ...]):
+    """((combination mask, per-cell masks), ...) from every filling with distinct digits making
+    `total`, listed one by one, combinations in increasing mask order."""
+    found: dict[int, list[int]] = {}
+    options = [[d for d in range(1, size + 1) if mask >> (d - 1) & 1] for mask in candidates]
+    for filling in product(*options):
+        if len(set(filling)) == len(filling) and sum(filling) == total:
+            combo = sum(1 << (d - 1) for d in filling)
+            per_cell = found.setdefault(combo, [0] * len(filling))
+            for i, d in enumerate(filling):
+                per_cell[i] |= 1 << (d - 1)
+    return tuple((combo, tuple(found[combo])) for combo in sorted(found))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([4, 6, 9]).flatmap(
+    lambda size: st.tuples(st.just(size), st.integers(1, 45),
+                           st.lists(st.integers(1, (1 << size) - 1), min_size=1,
+                                    max_size=min(size, 5)))))
+def test_fitting_combinations_are_every_filling_kept_or_cold(case):
+    # the fillings are kept on the candidates within a combination: asked once with the kept
+    # store as earlier cases left it, once with nothing kept, both equal a listing
+    size, total, masks = case
+    masks = tuple(masks)
+    expected = fits_by_hand(size, total, masks)
+    kept = fitting_combinations.__wrapped__(size, total, masks)
+    _fillings.cache_clear()
+    cold = fitting_combinations.__wrapped__(size, total, masks)
+    assert sorted(kept) == sorted(cold) == list(expected)
