@@ -217,6 +217,15 @@ def innies_outies_sum(board: Board) -> Step | None:
     return None
 
 
+@lru_cache(maxsize=1 << 12)
+def _rest_fillings(size: int, total: int, candidates: tuple):
+    """(the digit sets that fit a house's rest, the digits each of its cells keeps), kept on the
+    rest's candidates: hidden_cage reads every house's rest at each step that reaches it, and a
+    step changes few (the union was a third of its time on a stuck killer)."""
+    fits = fitting_combinations(size, total, candidates)
+    return fits, union_of(fits, len(candidates))
+
+
 def hidden_cage(board: Board) -> Step | None:
     """Cage splitting: a house without the cages wholly inside it (and its placed digits) is a
     cage of its own, with a known total and distinct digits."""
@@ -230,10 +239,10 @@ def hidden_cage(board: Board) -> Step | None:
         if b.minus or len(b.plus) < 2:
             continue
         cands = tuple(board.candidates[c] for c in b.plus)
-        fits = fitting_combinations(board.size, b.value, cands)
+        fits, kept = _rest_fillings(board.size, b.value, cands)
         if not fits:
             continue
-        removed = trimmed(board, b.plus, union_of(fits, len(b.plus)))
+        removed = trimmed(board, b.plus, kept)
         if removed:
             words, _, terms = counted(board, b)
             return step("hidden-cage", board,

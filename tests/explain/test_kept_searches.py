@@ -11,7 +11,7 @@ from itertools import islice
 
 import pytest
 
-from pycore.explain import chains, fish, links, sets
+from pycore.explain import chains, fish, killer_45, killer_sums, links, sets
 from pycore.explain.registry import BY_SLUG, STRATEGIES
 from pycore.explain.run import walk
 from pycore.model import Position
@@ -205,3 +205,30 @@ def test_kept_searches_stay_bounded(module, most, kept, find, monkeypatch):
     for board in thinned(make_board(), random.Random(3), 30, 20):
         find(board)
         assert len(kept) <= 10
+
+
+RULE_OF_45 = [killer_45.innie_outie, killer_45.innie_outie_difference,
+              killer_45.innies_outies_sum, killer_45.hidden_cage]
+
+
+def forget_rule_of_45():
+    # the areas' balances kept on their placed digits, a cage's fillings on its candidates
+    # within a combination, a house's rest on its candidates
+    killer_45._balances.clear()
+    killer_sums._fillings.cache_clear()
+    killer_sums.fitting_combinations.cache_clear()
+    killer_45._rest_fillings.cache_clear()
+
+
+@pytest.mark.parametrize("find", RULE_OF_45, ids=lambda f: f.__name__)
+def test_kept_rule_of_45_on_a_hard_killer(find):
+    boards = hard_killer_boards(11)
+    forget_rule_of_45()
+    same_kept_and_cold(find, boards, forget_rule_of_45)
+    assert any(find(b) for b in boards) or find is killer_45.innie_outie_difference
+
+
+def test_kept_rule_of_45_on_random_killer_boards():
+    for boards in random_runs("killer", 2, 20, forget_rule_of_45):
+        for find in RULE_OF_45:
+            same_kept_and_cold(find, boards, forget_rule_of_45)
