@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gc
 from dataclasses import replace
-from functools import reduce, wraps
+from functools import wraps
 from operator import or_
 from typing import Callable
 
@@ -408,9 +408,13 @@ def forcing_sets(board: Board, kinds: tuple[str, ...]):
                     yield "unit", index, [(c, digit) for c in places]
 
 
-def either(*masks: int) -> int:
-    """The digits of any of `masks`."""
-    return reduce(or_, masks)
+def joined_cases(live: list) -> list[int]:
+    """Each cell's digits over the cases' outcomes `live`, joined: a list at a time, at C speed
+    (one call per cell, 81 a set of cases, was a tenth of the cell and unit searches' time)."""
+    digits = live[0]
+    for outcome in live[1:]:
+        digits = list(map(or_, digits, outcome))
+    return digits
 
 
 def agreed_facts(board: Board, cases, outcomes) -> list[tuple]:
@@ -419,17 +423,15 @@ def agreed_facts(board: Board, cases, outcomes) -> list[tuple]:
     live = [outcomes[case] for case in cases if outcomes.get(case) is not None]
     if len(live) < 2 or any(case not in outcomes for case in cases):
         return []
-    placed, gone = [], []
     # A cell's digits over the cases, joined: one digit means every case placed it (no case
     # leaves a cell empty: that is a contradiction); digits outside it, every case removed.
-    for cell, (value, held, digits) in enumerate(zip(board.values, board.candidates,
-                                                     map(either, *live))):
-        if value:
-            continue
-        if not digits & (digits - 1):
-            placed.append(("placed", cell, digits.bit_length()))
-        elif held & ~digits:
-            gone += [("gone", cell, d) for d in digits_of(held & ~digits)]
+    open_digits = [(cell, held, digits) for cell, (value, held, digits)
+                   in enumerate(zip(board.values, board.candidates, joined_cases(live)))
+                   if not value]
+    placed = [("placed", cell, digits.bit_length()) for cell, _, digits in open_digits
+              if not digits & (digits - 1)]
+    gone = [("gone", cell, d) for cell, held, digits in open_digits
+            if digits & (digits - 1) and held & ~digits for d in digits_of(held & ~digits)]
     # a refuted case's own candidate gone is Nishio's conclusion, not the cases' agreement
     return [f for f in placed + gone if f[1:] not in cases]
 
