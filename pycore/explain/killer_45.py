@@ -29,11 +29,18 @@ def _all_balances(board: Board):
         yield from found
 
 
-def _area_balances(board: Board):
-    """(area, its balances) for every area. An area's read only the digits placed in its cells
+def _area_balances(board: Board) -> list:
+    """[(area, its balances)] for every area. An area's read only the digits placed in its cells
     and in the cages across it, which a step rarely changes, so they are kept on those, per
     puzzle: the four rule-of-45 strategies each read every area whenever nothing easier
-    applies."""
+    applies. The list is kept on the board too: the four ask it of the same board in turn."""
+    found = board.__dict__.get("area_balances")
+    if found is None:
+        found = board.__dict__["area_balances"] = list(_kept_balances(board))
+    return found
+
+
+def _kept_balances(board: Board):
     values = board.values
     kept = _balances.get(board.puzzle)
     if kept is None or len(kept) > 20_000:
