@@ -6,8 +6,8 @@ from itertools import product
 
 from hypothesis import given, settings, strategies as st
 
-from pycore.explain.killer_sums import (_fillings, digit_sum, fitting_combinations, group_sums,
-                                        sum_supports)
+from pycore.explain.killer_sums import (_fillings, _listed_fillings, _traded_fillings, digit_sum,
+                                        fitting_combinations, group_sums, sum_supports)
 
 
 def by_hand(size: int, candidates: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
@@ -118,3 +118,16 @@ def test_fitting_combinations_are_every_filling_kept_or_cold(case):
     _fillings.cache_clear()
     cold = fitting_combinations.__wrapped__(size, total, masks)
     assert sorted(kept) == sorted(cold) == list(expected)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(1, 9).flatmap(
+    lambda count: st.tuples(st.sets(st.integers(0, 8), min_size=count, max_size=count),
+                            st.lists(st.integers(0, 511), min_size=count, max_size=count))))
+def test_traded_fillings_are_the_listed_ones(case):
+    # one filling and the cycles cells trade digits along (5 cells up, up to a whole house's
+    # rest) against the digit sets listed, on the candidates within the combination
+    digits, masks = case
+    combo = sum(1 << d for d in digits)
+    masks = tuple(m & combo for m in masks)
+    assert _traded_fillings(masks, combo) == _listed_fillings(masks, combo)
