@@ -30,13 +30,14 @@ def confinement(board: Board, lines: bool, slug: str) -> Step | None:
             # One place is a hidden single, a step of its own.
             if not here & (here - 1):
                 continue
-            places = board.places(digit, house.cells)
-            for b in sorted(set(g.houses_of[places[0]]) - {a}):
+            # B holds every place, the lowest among them too (its houses are few)
+            for b in sorted(set(g.houses_of[(here & -here).bit_length() - 1]) - {a}):
                 if here & ~shape.house_mask[b]:
                     continue   # not every place of A is in B
                 outside = list(bits(where & shape.house_mask[b] & ~inside))
                 if not outside:
                     continue
+                places = board.places(digit, house.cells)
                 eliminations = tuple((c, digit) for c in outside)
                 lead = "Pointing" if slug == "pointing" else "Box/line reduction"
                 return Step(slug, f"{lead}: in {house.name}, {digit_name(digit)} can only be in "
