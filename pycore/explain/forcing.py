@@ -22,7 +22,6 @@ from .board import Board, Step
 from .single_digit import conjugate_pairs
 
 
-
 def young_collected(search):
     """`search` with what was alive before it frozen out of the cyclic garbage collector while
     it runs (gc.freeze), thawed after: a forcing search makes and drops tens of thousands of
