@@ -304,6 +304,14 @@ class Board:
         after.__dict__["lineage"] = (self, changed)
         return after
 
+    def kept(self, key: str, compute):
+        """`compute(board)`, kept on the board under `key` (to be read, never changed): what
+        several strategies ask of the same board in turn."""
+        found = self.__dict__.get(key)
+        if found is None:
+            found = self.__dict__[key] = compute(self)
+        return found
+
     def per_unit(self, key: str, units_of, compute) -> list:
         """`compute(board, unit)` for every unit (a house, a cage…), kept on the board under
         `key`. `units_of[cell]` are the units a cell belongs to (its length the unit count). A

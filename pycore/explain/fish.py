@@ -202,15 +202,15 @@ def family(base_kinds: frozenset, cover_kinds: frozenset) -> str:
 def house_places(board: Board) -> dict[int, list[int]]:
     """For each digit, for each house, the mask of its cells (as cell bits) where the digit is a
     candidate. Kept on the board (franken and mutant fish both ask it), to be read."""
-    found = board.__dict__.get("_house_places")
-    if found is None:
-        shape = shape_of(board.geometry)
-        live = live_candidates(board)
-        n = shape.cell_count
-        found = {d: [live >> ((d - 1) * n) & m for m in shape.house_mask]
-                 for d in range(1, board.size + 1)}
-        board.__dict__["_house_places"] = found
-    return found
+    return board.kept("_house_places", _house_places)
+
+
+def _house_places(board: Board) -> dict[int, list[int]]:
+    shape = shape_of(board.geometry)
+    live = live_candidates(board)
+    n = shape.cell_count
+    return {d: [live >> ((d - 1) * n) & m for m in shape.house_mask]
+            for d in range(1, board.size + 1)}
 
 
 def general_fish(board: Board, k: int, wanted: str, most_fins: int, budget,

@@ -34,10 +34,7 @@ def _area_balances(board: Board) -> list:
     and in the cages across it, which a step rarely changes, so they are kept on those, per
     puzzle: the four rule-of-45 strategies each read every area whenever nothing easier
     applies. The list is kept on the board too: the four ask it of the same board in turn."""
-    found = board.__dict__.get("area_balances")
-    if found is None:
-        found = board.__dict__["area_balances"] = list(_kept_balances(board))
-    return found
+    return board.kept("area_balances", lambda b: list(_kept_balances(b)))
 
 
 def _kept_balances(board: Board):

@@ -70,17 +70,18 @@ def bits(mask: int):
 def live_candidates(board: Board) -> int:
     """Every candidate as one bit, digit d's places at bits (d-1)·n onwards. Kept on the board:
     the colourings, chains and single-digit patterns each ask it of the same board."""
-    live = board.__dict__.get("_live_candidates")
-    if live is None:
-        spread = _spread_of(board.geometry.cell_count)
-        live = 0
-        for cell, mask in enumerate(board.candidates):
-            if mask:
-                found = spread.get(mask)
-                if found is None:
-                    found = spread[mask] = sum(1 << (d * len(board.candidates)) for d in bits(mask))
-                live |= found << cell
-        board.__dict__["_live_candidates"] = live
+    return board.kept("_live_candidates", _live_candidates)
+
+
+def _live_candidates(board: Board) -> int:
+    spread = _spread_of(board.geometry.cell_count)
+    live = 0
+    for cell, mask in enumerate(board.candidates):
+        if mask:
+            found = spread.get(mask)
+            if found is None:
+                found = spread[mask] = sum(1 << (d * len(board.candidates)) for d in bits(mask))
+            live |= found << cell
     return live
 
 
