@@ -12,7 +12,7 @@ import gc
 from dataclasses import replace
 from functools import wraps
 from operator import or_
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ..model import digit_name, digits_of
 from ..solve.engine import describe, propagate
@@ -210,12 +210,12 @@ def nishio(board: Board) -> Step | None:
     best = None   # (kept steps, cell, digit, the broken rule): the shortest chain so far
     for _, order in refuted:
         cell, digit = suppositions[order]
-        longest = MAX_STEPS if best is None else len(best[0][2]) - 1
+        longest = MAX_STEPS if best is None else len(best[0].indices) - 1
         chain = chain_to_contradiction(walks.supposing(cell, digit), budget, longest)
         if chain:
             steps, boards = chain
-            kept = unworded(steps, boards, needed_steps(steps, boards))
-            if best is None or len(kept[2]) < len(best[0][2]):
+            kept = KeptChain(steps, boards, needed_steps(steps, boards))
+            if best is None or len(kept.indices) < len(best[0].indices):
                 best = kept, cell, digit, boards[-1].contradiction()
         if budget[0] <= 0:
             break
@@ -283,10 +283,10 @@ def digit_forcing(board: Board) -> Step | None:
             chains = [chain_to_fact(case, fact, budget) for case in cases]
             if None in chains:
                 continue
-            kept = [unworded(steps, boards, needed_steps(steps, boards, [fact[:2] if fact[0] ==
+            kept = [KeptChain(steps, boards, needed_steps(steps, boards, [fact[:2] if fact[0] ==
                                                                          "placed" else fact]))
                     for steps, boards in chains]
-            score = (len(kept[0][2]) + len(kept[1][2]), fact[0] != "placed")
+            score = (len(kept[0].indices) + len(kept[1].indices), fact[0] != "placed")
             if best is None or score < best[0]:
                 best = (score, cell, digit, fact, kept)
         if budget[0] <= 0:
@@ -464,7 +464,7 @@ def forcing_search(board: Board, kinds: tuple[str, ...], easy,
                 if chain is None:
                     break
                 steps, boards = chain
-                broken[case] = (unworded(steps, boards, needed_steps(steps, boards)),
+                broken[case] = (KeptChain(steps, boards, needed_steps(steps, boards)),
                                 boards[-1].contradiction())
         else:
             for fact in facts[:MOST_FACTS]:
@@ -478,10 +478,10 @@ def forcing_search(board: Board, kinds: tuple[str, ...], easy,
                         break
                     steps, boards = chain
                     wanted = [fact[:2] if fact[0] == "placed" else fact]
-                    kept.append((unworded(steps, boards, needed_steps(steps, boards, wanted)),
+                    kept.append((KeptChain(steps, boards, needed_steps(steps, boards, wanted)),
                                  None))
                 else:
-                    score = (sum(len(k[2]) for k, _ in kept), fact[0] != "placed")
+                    score = (sum(len(k.indices) for k, _ in kept), fact[0] != "placed")
                     if best is None or score < best[0]:
                         best = (score, kind, where, cases, fact, kept)
         if budget[0] <= 0:
@@ -669,12 +669,14 @@ def unsaid(easy) -> list:
             for s in easy]
 
 
-def unworded(steps: list[Step], boards: list[Board], indices) -> tuple:
-    """A chain's kept steps before their words: (steps, boards, indices), `said` when shown. The
-    searches compare many chains by how many steps they keep and show one: wording each (a cage
-    step found again on its board) cost the cell and unit forcing searches an eighth of their
-    time."""
-    return steps, boards, indices
+class KeptChain(NamedTuple):
+    """A chain's kept steps before their words (`said(*chain)` when shown): the walk's `steps`
+    and `boards`, and the `indices` of the steps kept. The searches compare many chains by how
+    many steps they keep and show one: wording each (a cage step found again on its board) cost
+    the cell and unit forcing searches an eighth of their time."""
+    steps: list
+    boards: list
+    indices: list
 
 
 def said(steps: list[Step], boards: list[Board], indices) -> list[Step]:
