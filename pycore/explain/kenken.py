@@ -10,8 +10,8 @@ from itertools import combinations
 
 from ..model import digit_name, digits_of, joined
 from .board import Board, Step, leaves_text, remember
-from .kenken_fillings import (applies, cage_name, describe, fillings, fillings_and_unused,
-                              layout, possible, required)
+from .kenken_fillings import (applies, cage_name, describe, digits_at, fillings,
+                              fillings_and_unused, layout, possible, required)
 from .kenken_lines import line_product, line_sum, parity
 
 # Two cages are compared filling against filling only up to this many pairs.
@@ -176,7 +176,7 @@ def _pairs(board: Board, a: int, b: int, fills_a, fills_b):
     # bit, one AND where comparing cell by cell took a quarter of a cold KenKen hint.
     n = board.size
     placed_b = [sum(1 << (j * n + d - 1) for j, d in enumerate(fb)) for fb in fills_b]
-    shared_b = [[_digits(fb, pb) for _, _, pb in shared] for fb in fills_b]
+    shared_b = [[digits_at(fb, pb) for _, _, pb in shared] for fb in fills_b]
     union_a = union_b = 0
     need = {unit: -1 for unit, _, _ in shared}
     for fa in fills_a:
@@ -193,7 +193,7 @@ def _pairs(board: Board, a: int, b: int, fills_a, fills_b):
             every_b = -1
             for k in standing:
                 every_b &= shared_b[k][s]
-            need[unit] &= _digits(fa, pa) | every_b
+            need[unit] &= digits_at(fa, pa) | every_b
     if not union_a:
         return None
     full = (1 << n) - 1
@@ -209,14 +209,6 @@ def _pairs(board: Board, a: int, b: int, fills_a, fills_b):
         if digits:
             locked.append((unit, digits, [c for c in g.houses[unit].cells if c not in both]))
     return masks, alone, locked
-
-
-def _digits(filling, positions) -> int:
-    """The digits a filling puts at `positions`, as a mask."""
-    mask = 0
-    for i in positions:
-        mask |= 1 << (filling[i] - 1)
-    return mask
 
 
 def _pair_step(board: Board, a: int, b: int) -> Step | None:

@@ -186,11 +186,16 @@ def required(fills, positions) -> int:
     """Digits that every filling puts somewhere among `positions`."""
     need = -1
     for filling in fills:
-        here = 0
-        for i in positions:
-            here |= 1 << (filling[i] - 1)
-        need &= here
+        need &= digits_at(filling, positions)
     return need if fills else 0
+
+
+def digits_at(filling, positions) -> int:
+    """The digits a filling puts at `positions`, as a mask."""
+    mask = 0
+    for i in positions:
+        mask |= 1 << (filling[i] - 1)
+    return mask
 
 
 def describe(fills, op: str, most: int = 4) -> str:
