@@ -96,10 +96,12 @@ export function stepDrawing(result, stage, cages, onlyCase = null) {
 /** The forcing step's case a hint opens with drawn alone (null: every case): the first, when
  * the step has more than CASES_AT_ONCE. */
 export function openingCase(result) {
-  const arrows = result?.status === "step" ? result.step.implications ?? [] : [];
-  const cases = [...new Set(arrows.map((a) => a.case))].sort((a, b) => a - b);
+  const cases = result?.status === "step" ? casesOf(result.step) : [];
   return cases.length > CASES_AT_ONCE ? cases[0] : null;
 }
+
+/** The numbers of a forcing step's cases that have arrows, in order. */
+const casesOf = (step) => [...new Set((step.implications ?? []).map((a) => a.case))].sort((a, b) => a - b);
 
 /** The key to what `step` draws: each colour it shows with what the strategy means by it, and
  * what a chain's lines and boxes are; a forcing step's cases, each a button in its arrows' colour
@@ -120,11 +122,10 @@ function legendParts(step, pick = () => {}, onlyCase = null) {
     parts.push(LINES_MEAN + (step.links.some((l) => l.from.length > 1 || l.to.length > 1) ? BOXES_MEAN : ""));
   }
   if (step.sets?.length) parts.push((step.links.length ? " " : "") + SETS_MEAN);
-  const arrows = step.implications ?? [];
-  if (arrows.length) {
+  const cases = casesOf(step);
+  if (cases.length) {
     // each case's colour, when there are several (render.js draws case K in `case-K`): a net
     // of four cases crosses the whole grid, so each can be followed alone
-    const cases = [...new Set(arrows.map((a) => a.case))].sort((a, b) => a - b);
     parts.push(arrowsMean(cases.length));
     if (cases.length > 1) {
       parts.push(" " + PICK_CASE);
@@ -132,7 +133,7 @@ function legendParts(step, pick = () => {}, onlyCase = null) {
         const swatch = svgEl("svg", { class: `case-key case-${k % 4}`, viewBox: "0 0 14 8", "aria-hidden": "true" });
         swatch.append(svgEl("line", { x1: 0, y1: 4, x2: 9, y2: 4 }), svgEl("path", { d: "M 14 4 L 8 0.5 L 8 7.5 Z", stroke: "none" }));
         const key = el("button", { type: "button", class: "case", "data-case": k, "aria-pressed": String(onlyCase === k),
-                                   title: "Show this case's arrows alone (again: every case)" }, swatch, caseName(step.strategy, k));
+                                   title: "Show this case's arrows alone" }, swatch, caseName(step.strategy, k));
         key.addEventListener("click", () => pick(k));
         parts.push(" ", key);
       }
